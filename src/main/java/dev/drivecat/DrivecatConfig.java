@@ -1,0 +1,62 @@
+package dev.drivecat;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
+import java.time.Duration;
+import java.util.Optional;
+
+/** drivecat's own settings ({@code drivecat.*}; as environment variables {@code DRIVECAT_*}). */
+@ConfigMapping(prefix = "drivecat")
+public interface DrivecatConfig {
+
+    /**
+     * The bearer token admin endpoints require ({@code DRIVECAT_ADMIN_TOKEN}). Unset or blank:
+     * every admin endpoint answers 401.
+     */
+    @WithName("admin-token")
+    Optional<String> adminToken();
+
+    /**
+     * Where the embedded PostgreSQL keeps its cluster ({@code DRIVECAT_DATA_DIR}); read at start-up
+     * by DrivecatMain, listed here so that it is documented with the rest.
+     */
+    @WithName("data-dir")
+    @WithDefault("data")
+    String dataDir();
+
+    /** Catalog API settings. */
+    Api api();
+
+    /** Price history settings. */
+    Prices prices();
+
+    /** Seed catalog settings. */
+    Seed seed();
+
+    interface Api {
+        /** Page size when a request gives no {@code limit}. */
+        @WithDefault("20")
+        int defaultLimit();
+
+        /** The largest {@code limit} a list request may ask for; above it the answer is 400. */
+        @WithDefault("100")
+        int maxLimit();
+
+        /** The currency best offers are chosen in when a request names none. */
+        @WithDefault("USD")
+        String defaultCurrency();
+    }
+
+    interface Prices {
+        /** An offer whose newest observation is older than this is shown as stale. */
+        @WithDefault("P7D")
+        Duration staleAfter();
+    }
+
+    interface Seed {
+        /** Import the bundled seed catalog at start-up (once per seed file version). */
+        @WithDefault("true")
+        boolean enabled();
+    }
+}

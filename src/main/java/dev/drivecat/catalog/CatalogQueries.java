@@ -1,0 +1,365 @@
+package dev.drivecat.catalog;
+
+import dev.drivecat.catalog.DriveViews.DriveDetail;
+import dev.drivecat.catalog.DriveViews.DrivePage;
+import dev.drivecat.catalog.DriveViews.DriveSummary;
+import dev.drivecat.catalog.DriveViews.EnduranceView;
+import dev.drivecat.catalog.DriveViews.ListingView;
+import dev.drivecat.catalog.DriveViews.ObservationView;
+import dev.drivecat.catalog.DriveViews.PlpView;
+import dev.drivecat.catalog.DriveViews.PriceHistory;
+import dev.drivecat.catalog.DriveViews.SourceView;
+import dev.drivecat.catalog.DriveViews.SpecValueView;
+import dev.drivecat.catalog.DriveViews.SpecView;
+import dev.drivecat.pricing.Condition;
+import dev.drivecat.pricing.Offer;
+import dev.drivecat.pricing.OfferQueries;
+import dev.drivecat.pricing.SellerType;
+import dev.drivecat.web.ApiToken;
+import dev.drivecat.web.ProblemException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.Query;
+import jakarta.persistence.Tuple;
+import jakarta.transaction.Transactional;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The catalog's read side: drive lists, drive details and price histories, in a bounded number of queries. */
+@ApplicationScoped
+@Transactional(Transactional.TxType.SUPPORTS)
+public class CatalogQueries {
+
+    @Inject
+    EntityManager em;
+
+    @Inject
+    OfferQueries offers;
+
+    /** A validated drive-list request. */
+    public record DriveQuery(List<InterfaceFilter> interfaces, List<FormFactor> formFactors, List<Media> media,
+                             List<PlpClass> plp, List<String> vendors, BigDecimal minDwpd, String q, DriveSort sort,
+                             int limit, int offset, String currency, boolean includeBusinessOnly) {
+    }
+
+    /** How a drive list may be ordered; {@code -} before the token reverses it. */
+    public enum DriveSort implements ApiToken {
+        SLUG("slug", "f.slug"),
+        VENDOR("vendor", "lower(f.vendor)"),
+        CAPACITY("capacity", "f.capacity_gb"),
+        PRICE("price", "best_price"),
+        DWPD("dwpd", "f.dwpd"),
+        TBW("tbw", "f.tbw");
+
+        private final String token;
+        private final String column;
+
+        DriveSort(String token, String column) {
+            this.token = token;
+            this.column = column;
+        }
+
+        @Override
+        public String token() {
+            return token;
+        }
+    }
+
+    private static final String DRIVE_COLUMNS = """
+            d.id, d.slug, d.vendor, d.model, d.capacity_gb, d.interface, d.form_factor, d.pcie_gen, d.pcie_lanes, d.media,
+            d.discontinued,
+            plp.value_token AS plp_class, plp.wording AS plp_wording, plp.applies_to AS plp_applies_to,
+            plp.source_url AS plp_source_url, plp.source_title AS plp_source_title, plp.source_kind AS plp_source_kind,
+            plp.retrieved_at AS plp_retrieved_at,
+            dwpd.value_number AS dwpd, dwpd.source_kind = 'DERIVED' AS dwpd_derived,
+            tbw.value_number AS tbw, tbw.source_kind = 'DERIVED' AS tbw_derived,
+            warranty.value_number AS warranty_years
+            """;
+
+    private static final String DRIVE_JOINS = """
+            FROM drive d
+            LEFT JOIN spec_value plp ON plp.drive_id = d.id AND plp.field = 'plp' AND plp.chosen
+            LEFT JOIN spec_value dwpd ON dwpd.drive_id = d.id AND dwpd.field = 'dwpd' AND dwpd.chosen
+            LEFT JOIN spec_value tbw ON tbw.drive_id = d.id AND tbw.field = 'tbw' AND tbw.chosen
+            LEFT JOIN spec_value warranty ON warranty.drive_id = d.id AND warranty.field = 'warrantyYears' AND warranty.chosen
+            """;
+
+    public DrivePage list(DriveQuery query, boolean descending) {
+        Map<String, Object> params = new HashMap<>();
+        String where = where(query, params);
+        String filtered = "SELECT " + DRIVE_COLUMNS + DRIVE_JOINS + where;
+        long total = ((Number) bind(em.createNativeQuery("SELECT count(*) FROM (" + filtered + ") f"), params)
+                .getSingleResult()).longValue();
+        String bestPrice = query.sort() != DriveSort.PRICE ? "NULL::numeric AS best_price" : """
+                (SELECT min(o.price) FROM listing l JOIN price_observation o ON o.id = l.current_observation_id
+                  WHERE l.drive_id = f.id AND o.in_stock AND o.price IS NOT NULL AND o.currency = :currency
+                    AND (NOT l.business_only OR :includeBusinessOnly)) AS best_price""";
+        if (query.sort() == DriveSort.PRICE) {
+            params.put("currency", query.currency());
+            params.put("includeBusinessOnly", query.includeBusinessOnly());
+        }
+        String direction = descending ? " DESC" : "";
+        String order = query.sort() == DriveSort.SLUG ? "f.slug" + direction
+                : query.sort().column + direction + " NULLS LAST, f.slug";
+        String sql = "SELECT f.*, " + bestPrice + " FROM (" + filtered + ") f ORDER BY " + order + " LIMIT :limit OFFSET :offset";
+        params.put("limit", query.limit());
+        params.put("offset", query.offset());
+        @SuppressWarnings("unchecked")
+        List<Tuple> rows = bind(em.createNativeQuery(sql, Tuple.class), params).getResultList();
+        Map<Long, Offer> best = offers.bestOffers(rows.stream().map(t -> ((Number) t.get("id")).longValue()).toList(),
+                query.currency(), query.includeBusinessOnly());
+        List<DriveSummary> items = rows.stream()
+                .map(t -> summary(t, best.get(((Number) t.get("id")).longValue())))
+                .toList();
+        return new DrivePage(items, total, query.limit(), query.offset(), query.currency());
+    }
+
+    public Optional<DriveDetail> detail(String slug, String currency, boolean includeBusinessOnly) {
+        @SuppressWarnings("unchecked")
+        List<Tuple> rows = em.createNativeQuery("SELECT " + DRIVE_COLUMNS + DRIVE_JOINS + " WHERE d.slug = :slug", Tuple.class)
+                .setParameter("slug", slug).getResultList();
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        Tuple t = rows.get(0);
+        long id = ((Number) t.get("id")).longValue();
+        DriveSummary s = summary(t, offers.bestOffers(List.of(id), currency, includeBusinessOnly).get(id));
+        @SuppressWarnings("unchecked")
+        List<String> partNumbers = em.createNativeQuery(
+                "SELECT part_number FROM drive_part_number WHERE drive_id = :id ORDER BY part_number")
+                .setParameter("id", id).getResultList();
+        return Optional.of(new DriveDetail(s.slug(), s.vendor(), s.model(), s.capacityGb(), s.iface(), s.formFactor(),
+                s.pcieGen(), s.pcieLanes(), s.media(), s.discontinued(), partNumbers, s.plp(), s.endurance(), s.bestOffer(),
+                specs(id), listings(id)));
+    }
+
+    public PriceHistory prices(String slug, Instant from, Instant to) {
+        @SuppressWarnings("unchecked")
+        List<Object> ids = em.createNativeQuery("SELECT id FROM drive WHERE slug = :slug").setParameter("slug", slug).getResultList();
+        if (ids.isEmpty()) {
+            throw ProblemException.notFound("No drive with slug '" + slug + "'");
+        }
+        @SuppressWarnings("unchecked")
+        List<Tuple> rows = em.createNativeQuery("""
+                SELECT o.observed_at, m.code AS marketplace, l.external_id,
+                       coalesce(o.seller_name, l.seller_name) AS seller, coalesce(o.seller_type, l.seller_type) AS seller_type,
+                       l.condition, l.business_only, o.price, o.price_high, o.currency, o.shipping, o.in_stock, o.availability,
+                       o.suspect, o.source, o.source_url
+                  FROM listing l
+                  JOIN marketplace m ON m.id = l.marketplace_id
+                  JOIN price_observation o ON o.listing_id = l.id
+                 WHERE l.drive_id = :drive
+                   AND o.observed_at >= coalesce(CAST(:from AS timestamptz), '-infinity')
+                   AND o.observed_at < coalesce(CAST(:to AS timestamptz), 'infinity')
+                 ORDER BY o.observed_at, l.id
+                """, Tuple.class)
+                .setParameter("drive", ((Number) ids.get(0)).longValue())
+                .setParameter("from", from == null ? null : from.atOffset(ZoneOffset.UTC))
+                .setParameter("to", to == null ? null : to.atOffset(ZoneOffset.UTC))
+                .getResultList();
+        List<ObservationView> observations = rows.stream().map(r -> new ObservationView(
+                SpecService.instant(r.get("observed_at")),
+                (String) r.get("marketplace"),
+                (String) r.get("external_id"),
+                (String) r.get("seller"),
+                ApiToken.parse(SellerType.class, (String) r.get("seller_type")).orElse(null),
+                ApiToken.parse(Condition.class, (String) r.get("condition")).orElse(null),
+                (Boolean) r.get("business_only"),
+                (BigDecimal) r.get("price"),
+                (BigDecimal) r.get("price_high"),
+                (String) r.get("currency"),
+                (BigDecimal) r.get("shipping"),
+                (Boolean) r.get("in_stock"),
+                (String) r.get("availability"),
+                (Boolean) r.get("suspect"),
+                (String) r.get("source"),
+                (String) r.get("source_url"))).toList();
+        return new PriceHistory(slug, from, to, observations);
+    }
+
+    private Map<String, SpecView> specs(long driveId) {
+        Map<SpecField, List<SpecRow>> byField = new LinkedHashMap<>();
+        for (SpecRow row : specRows(driveId)) {
+            byField.computeIfAbsent(row.field(), f -> new ArrayList<>()).add(row);
+        }
+        Map<String, SpecView> specs = new LinkedHashMap<>();
+        for (SpecField field : SpecField.values()) {
+            List<SpecRow> rows = byField.get(field);
+            if (rows == null) {
+                continue;
+            }
+            SpecValueView chosen = rows.stream().filter(SpecRow::chosen).findFirst().map(CatalogQueries::view).orElse(null);
+            List<SpecValueView> alternatives = rows.stream().filter(r -> !r.chosen()).map(CatalogQueries::view).toList();
+            specs.put(field.token(), new SpecView(chosen, alternatives));
+        }
+        return specs;
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<SpecRow> specRows(long driveId) {
+        List<Tuple> tuples = em.createNativeQuery("""
+                SELECT id, field, value_number, value_token, value_text, unit, applies_to, wording, source_url,
+                       source_title, source_kind, retrieved_at, derived_from, importer, importer_version, chosen
+                  FROM spec_value WHERE drive_id = :drive ORDER BY field, chosen DESC, id
+                """, Tuple.class).setParameter("drive", driveId).getResultList();
+        return tuples.stream().map(SpecService::toRow).toList();
+    }
+
+    private List<ListingView> listings(long driveId) {
+        @SuppressWarnings("unchecked")
+        List<Tuple> rows = em.createNativeQuery("""
+                SELECT l.id, m.code AS marketplace, l.external_id, l.url, l.seller_name, l.seller_type,
+                       l.fulfilled_by_marketplace, l.condition, l.business_only, l.current_observation_id,
+                       (SELECT o.id FROM price_observation o WHERE o.listing_id = l.id
+                         ORDER BY o.observed_at DESC LIMIT 1) AS latest_observation_id
+                  FROM listing l JOIN marketplace m ON m.id = l.marketplace_id
+                 WHERE l.drive_id = :drive
+                 ORDER BY m.code, l.external_id
+                """, Tuple.class).setParameter("drive", driveId).getResultList();
+        List<Long> observationIds = new ArrayList<>();
+        for (Tuple r : rows) {
+            Optional.ofNullable((Number) r.get("current_observation_id")).ifPresent(n -> observationIds.add(n.longValue()));
+            Optional.ofNullable((Number) r.get("latest_observation_id")).ifPresent(n -> observationIds.add(n.longValue()));
+        }
+        Map<Long, Offer> byObservation = observationsAsOffers(observationIds);
+        return rows.stream().map(r -> {
+            Long current = r.get("current_observation_id") == null ? null : ((Number) r.get("current_observation_id")).longValue();
+            Long latest = r.get("latest_observation_id") == null ? null : ((Number) r.get("latest_observation_id")).longValue();
+            Offer pending = latest != null && !latest.equals(current) ? byObservation.get(latest) : null;
+            return new ListingView(
+                    (String) r.get("marketplace"),
+                    (String) r.get("external_id"),
+                    (String) r.get("url"),
+                    (String) r.get("seller_name"),
+                    ApiToken.parse(SellerType.class, (String) r.get("seller_type")).orElse(null),
+                    (Boolean) r.get("fulfilled_by_marketplace"),
+                    ApiToken.parse(Condition.class, (String) r.get("condition")).orElse(null),
+                    (Boolean) r.get("business_only"),
+                    current == null ? null : byObservation.get(current),
+                    pending);
+        }).toList();
+    }
+
+    private Map<Long, Offer> observationsAsOffers(List<Long> observationIds) {
+        Map<Long, Offer> result = new HashMap<>();
+        if (observationIds.isEmpty()) {
+            return result;
+        }
+        @SuppressWarnings("unchecked")
+        List<Tuple> rows = em.createNativeQuery("SELECT o.id AS observation_id, " + OfferQueries.OFFER_COLUMNS + """
+                FROM price_observation o
+                JOIN listing l ON l.id = o.listing_id
+                JOIN drive d ON d.id = l.drive_id
+                JOIN marketplace m ON m.id = l.marketplace_id
+                WHERE o.id IN (:ids)
+                """, Tuple.class).setParameter("ids", observationIds).getResultList();
+        for (Tuple t : rows) {
+            result.put(((Number) t.get("observation_id")).longValue(), offers.toOffer(t));
+        }
+        return result;
+    }
+
+    private static String where(DriveQuery query, Map<String, Object> params) {
+        List<String> clauses = new ArrayList<>();
+        if (!query.interfaces().isEmpty()) {
+            List<String> buses = new ArrayList<>();
+            List<String> forms = new ArrayList<>();
+            for (InterfaceFilter f : query.interfaces()) {
+                f.bus().ifPresent(b -> buses.add(b.token()));
+                f.formFactors().forEach(ff -> forms.add(ff.token()));
+            }
+            List<String> or = new ArrayList<>();
+            if (!buses.isEmpty()) {
+                or.add("d.interface IN (:buses)");
+                params.put("buses", buses);
+            }
+            if (!forms.isEmpty()) {
+                or.add("d.form_factor IN (:slotForms)");
+                params.put("slotForms", forms);
+            }
+            clauses.add("(" + String.join(" OR ", or) + ")");
+        }
+        if (!query.formFactors().isEmpty()) {
+            clauses.add("d.form_factor IN (:formFactors)");
+            params.put("formFactors", query.formFactors().stream().map(FormFactor::token).toList());
+        }
+        if (!query.media().isEmpty()) {
+            clauses.add("d.media IN (:media)");
+            params.put("media", query.media().stream().map(Media::token).toList());
+        }
+        if (!query.plp().isEmpty()) {
+            clauses.add("plp.value_token IN (:plp)");
+            params.put("plp", query.plp().stream().map(PlpClass::token).toList());
+        }
+        if (!query.vendors().isEmpty()) {
+            clauses.add("lower(d.vendor) IN (:vendors)");
+            params.put("vendors", query.vendors().stream().map(v -> v.toLowerCase(java.util.Locale.ROOT)).toList());
+        }
+        if (query.minDwpd() != null) {
+            clauses.add("dwpd.value_number >= :minDwpd");
+            params.put("minDwpd", query.minDwpd());
+        }
+        if (query.q() != null && !query.q().isBlank()) {
+            clauses.add("""
+                    (d.vendor || ' ' || d.model || ' ' || d.slug ILIKE :q ESCAPE '\\'
+                     OR EXISTS (SELECT 1 FROM drive_part_number p WHERE p.drive_id = d.id AND p.part_number ILIKE :q ESCAPE '\\'))""");
+            params.put("q", "%" + query.q().trim().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
+        }
+        return clauses.isEmpty() ? "" : " WHERE " + String.join(" AND ", clauses);
+    }
+
+    private static <Q extends Query> Q bind(Q query, Map<String, Object> params) {
+        params.forEach(query::setParameter);
+        return query;
+    }
+
+    private static DriveSummary summary(Tuple t, Offer bestOffer) {
+        PlpView plp = t.get("plp_class") == null && t.get("plp_wording") == null ? null : new PlpView(
+                ApiToken.parse(PlpClass.class, (String) t.get("plp_class")).orElse(null),
+                (String) t.get("plp_wording"),
+                (String) t.get("plp_applies_to"),
+                new SourceView((String) t.get("plp_source_url"), (String) t.get("plp_source_title"),
+                        SourceKind.valueOf((String) t.get("plp_source_kind")), SpecService.instant(t.get("plp_retrieved_at"))));
+        EnduranceView endurance = new EnduranceView(
+                plain((BigDecimal) t.get("dwpd")), Boolean.TRUE.equals(t.get("dwpd_derived")),
+                plain((BigDecimal) t.get("tbw")), Boolean.TRUE.equals(t.get("tbw_derived")),
+                plain((BigDecimal) t.get("warranty_years")));
+        return new DriveSummary(
+                (String) t.get("slug"),
+                (String) t.get("vendor"),
+                (String) t.get("model"),
+                ((Number) t.get("capacity_gb")).intValue(),
+                ApiToken.parse(Interface.class, (String) t.get("interface")).orElseThrow(),
+                ApiToken.parse(FormFactor.class, (String) t.get("form_factor")).orElseThrow(),
+                t.get("pcie_gen") == null ? null : ((Number) t.get("pcie_gen")).intValue(),
+                t.get("pcie_lanes") == null ? null : ((Number) t.get("pcie_lanes")).intValue(),
+                ApiToken.parse(Media.class, (String) t.get("media")).orElse(null),
+                (Boolean) t.get("discontinued"),
+                plp,
+                endurance,
+                bestOffer);
+    }
+
+    static SpecValueView view(SpecRow row) {
+        Object value = row.number() != null ? plain(row.number()) : row.token() != null ? row.token() : row.text();
+        return new SpecValueView(value, row.unit(), row.appliesTo(), row.wording(),
+                new SourceView(row.sourceUrl(), row.sourceTitle(), row.sourceKind(), row.retrievedAt()),
+                row.derived(), row.derivedFrom(), row.importer() + "/" + row.importerVersion());
+    }
+
+    static BigDecimal plain(BigDecimal value) {
+        if (value == null) {
+            return null;
+        }
+        BigDecimal stripped = value.stripTrailingZeros();
+        return stripped.scale() < 0 ? stripped.setScale(0) : stripped;
+    }
+}

@@ -1,0 +1,64 @@
+package dev.drivecat.catalog;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.CollectionTable;
+import jakarta.persistence.Column;
+import jakarta.persistence.ElementCollection;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** One SKU: a model at one capacity in one form factor. */
+@Entity
+@Table(name = "drive")
+public class Drive extends PanacheEntityBase {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    public Long id;
+
+    public String slug;
+    public String vendor;
+    public String model;
+
+    @Column(name = "capacity_gb")
+    public int capacityGb;
+
+    @Column(name = "interface")
+    public Interface iface;
+
+    @Column(name = "form_factor")
+    public FormFactor formFactor;
+
+    @Column(name = "pcie_gen")
+    public Short pcieGen;
+
+    @Column(name = "pcie_lanes")
+    public Short pcieLanes;
+
+    public Media media;
+
+    public Boolean discontinued;
+
+    @Column(name = "created_at", insertable = false, updatable = false)
+    public Instant createdAt;
+
+    @Column(name = "updated_at")
+    public Instant updatedAt;
+
+    @ElementCollection
+    @CollectionTable(name = "drive_part_number", joinColumns = @JoinColumn(name = "drive_id"))
+    @Column(name = "part_number")
+    public Set<String> partNumbers = new TreeSet<>();
+
+    public static Optional<Drive> findBySlug(String slug) {
+        return find("slug", slug).firstResultOptional();
+    }
+}

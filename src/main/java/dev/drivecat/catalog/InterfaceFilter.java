@@ -1,0 +1,51 @@
+package dev.drivecat.catalog;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import dev.drivecat.web.ApiToken;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What users mean by "interface" when they look for a drive: a bus ({@code sata}, {@code sas},
+ * {@code nvme}) or the slot it goes in ({@code m2}, {@code u2}, {@code u3}, {@code aic},
+ * {@code e1s}). {@code interface=m2} matches every M.2 drive, {@code interface=sata} every SATA
+ * drive whatever its form.
+ */
+public enum InterfaceFilter implements ApiToken {
+    SATA("sata", Interface.SATA, List.of()),
+    SAS("sas", Interface.SAS, List.of()),
+    NVME("nvme", Interface.NVME, List.of()),
+    M2("m2", null, List.of(FormFactor.M2_2280, FormFactor.M2_22110)),
+    U2("u2", null, List.of(FormFactor.U2)),
+    U3("u3", null, List.of(FormFactor.U3)),
+    AIC("aic", null, List.of(FormFactor.AIC)),
+    E1S("e1s", null, List.of(FormFactor.E1S));
+
+    private final String token;
+    private final Interface bus;
+    private final List<FormFactor> formFactors;
+
+    InterfaceFilter(String token, Interface bus, List<FormFactor> formFactors) {
+        this.token = token;
+        this.bus = bus;
+        this.formFactors = formFactors;
+    }
+
+    @Override
+    @JsonValue
+    public String token() {
+        return token;
+    }
+
+    public Optional<Interface> bus() {
+        return Optional.ofNullable(bus);
+    }
+
+    public List<FormFactor> formFactors() {
+        return formFactors;
+    }
+
+    public boolean matches(Interface driveInterface, FormFactor formFactor) {
+        return bus != null ? bus == driveInterface : formFactors.contains(formFactor);
+    }
+}

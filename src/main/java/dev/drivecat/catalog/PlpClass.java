@@ -1,0 +1,25 @@
+package dev.drivecat.catalog;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import dev.drivecat.web.ApiToken;
+
+/**
+ * What a source says about power-loss protection, normalised. The verbatim wording is always kept
+ * beside it: this class is a reading of the evidence, not the evidence.
+ */
+public enum PlpClass implements ApiToken {
+    /** The source states the drive has power-loss protection. */
+    STATED_YES,
+    /** The source states it has none (e.g. Intel's "Enhanced Power Loss Data Protection: No"). */
+    STATED_NO,
+    /** The source states protection for one model of a family only; {@code appliesTo} names it. */
+    MODEL_SPECIFIC,
+    /** The source lists the drive's specifications without any word on power-loss protection. */
+    NOT_STATED;
+
+    @Override
+    @JsonValue
+    public String token() {
+        return name();
+    }
+}

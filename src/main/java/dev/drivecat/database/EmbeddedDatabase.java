@@ -1,0 +1,130 @@
+package dev.drivecat.database;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.jboss.logging.Logger;
+
+/**
+ * A real PostgreSQL server run from the binaries on the classpath, with its data directory kept
+ * between runs. drivecat starts one when no datasource URL is configured, so that the service runs
+ * with one command and no installed database.
+ */
+public final class EmbeddedDatabase implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(EmbeddedDatabase.class);
+    public static final String USER = "postgres";
+    public static final String DATABASE = "postgres";
+
+    private static volatile EmbeddedDatabase running;
+
+    private final EmbeddedPostgres postgres;
+    private final Path dataDirectory;
+
+    private EmbeddedDatabase(EmbeddedPostgres postgres, Path dataDirectory) {
+        this.postgres = postgres;
+        this.dataDirectory = dataDirectory;
+    }
+
+    /**
+     * Starts PostgreSQL on a free loopback port with its cluster in {@code dataDirectory}
+     * (created by initdb on first use, reused afterwards). A server left running by a process that
+     * was killed is stopped first, so a crash never blocks the next start.
+     */
+    public static synchronized EmbeddedDatabase start(Path dataDirectory) {
+        Path dir = dataDirectory.toAbsolutePath().normalize();
+        try {
+            Files.createDirectories(dir);
+            stopOrphanedServer(dir);
+            EmbeddedPostgres postgres = EmbeddedPostgres.builder()
+                    .setDataDirectory(dir)
+                    .setCleanDataDirectory(false)
+                    // drivecat stops it itself, after the application has stopped using it
+                    .setRegisterShutdownHook(false)
+                    .setPGStartupWait(Duration.ofSeconds(120))
+                    .setServerConfig("listen_addresses", "localhost")
+                    .setServerConfig("max_connections", "100")
+                    .start();
+            EmbeddedDatabase database = new EmbeddedDatabase(postgres, dir);
+            running = database;
+            LOG.infof("Embedded PostgreSQL started on port %d with data directory %s", postgres.getPort(), dir);
+            return database;
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start the embedded PostgreSQL in " + dir, e);
+        }
+    }
+
+    /** The embedded server this JVM started, if any. */
+    public static Optional<EmbeddedDatabase> running() {
+        return Optional.ofNullable(running);
+    }
+
+    public String jdbcUrl() {
+        return "jdbc:postgresql://localhost:" + postgres.getPort() + "/" + DATABASE;
+    }
+
+    public int port() {
+        return postgres.getPort();
+    }
+
+    public Path dataDirectory() {
+        return dataDirectory;
+    }
+
+    /** Stops the server cleanly (a "fast" shutdown: open sessions end, then a checkpoint). Idempotent. */
+    @Override
+    public synchronized void close() {
+        try {
+            postgres.close();
+            LOG.info("Embedded PostgreSQL stopped");
+        } catch (IOException e) {
+            LOG.warn("Embedded PostgreSQL did not stop cleanly", e);
+        } finally {
+            if (running == this) {
+                running = null;
+            }
+        }
+    }
+
+    /**
+     * A JVM killed with SIGKILL leaves its postmaster running and the data directory locked by
+     * it. postmaster.pid names the process; if it is still a postgres process, ask it to shut
+     * down (SIGTERM: its clients are gone with the dead JVM) and wait for it.
+     */
+    private static void stopOrphanedServer(Path dir) throws IOException {
+        Path pidFile = dir.resolve("postmaster.pid");
+        if (!Files.isRegularFile(pidFile)) {
+            return;
+        }
+        List<String> lines = Files.readAllLines(pidFile, StandardCharsets.UTF_8);
+        if (lines.isEmpty()) {
+            return;
+        }
+        long pid;
+        try {
+            pid = Long.parseLong(lines.get(0).trim());
+        } catch (NumberFormatException e) {
+            return;
+        }
+        Optional<ProcessHandle> process = ProcessHandle.of(pid)
+                .filter(ProcessHandle::isAlive)
+                .filter(p -> p.info().command().map(c -> c.endsWith("postgres")).orElse(false));
+        if (process.isEmpty()) {
+            return; // a stale pid file; PostgreSQL itself handles that
+        }
+        LOG.warnf("Found a PostgreSQL server (pid %d) left running on %s by an earlier process; stopping it", pid, dir);
+        process.get().destroy();
+        try {
+            process.get().onExit().get(60, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IOException("the PostgreSQL server left running on " + dir + " (pid " + pid + ") did not stop", e);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package dev.drivecat.pricing;
+
+import dev.drivecat.catalog.Drive;
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import java.util.Optional;
+
+/** One offer on a marketplace for one drive. */
+@Entity
+@Table(name = "listing")
+public class Listing extends PanacheEntityBase {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    public Long id;
+
+    @ManyToOne(fetch = FetchType.LAZY, optional = false)
+    @JoinColumn(name = "marketplace_id")
+    public Marketplace marketplace;
+
+    @Column(name = "external_id")
+    public String externalId;
+
+    public String url;
+
+    @ManyToOne(fetch = FetchType.LAZY, optional = false)
+    @JoinColumn(name = "drive_id")
+    public Drive drive;
+
+    @Column(name = "seller_name")
+    public String sellerName;
+
+    @Column(name = "seller_type")
+    public SellerType sellerType;
+
+    @Column(name = "fulfilled_by_marketplace")
+    public Boolean fulfilledByMarketplace;
+
+    public Condition condition;
+
+    @Column(name = "business_only")
+    public boolean businessOnly;
+
+    @Column(name = "created_at", insertable = false, updatable = false)
+    public Instant createdAt;
+
+    /** Kept by a database trigger; never written from Java. */
+    @Column(name = "current_observation_id", insertable = false, updatable = false)
+    public Long currentObservationId;
+
+    public static Optional<Listing> find(Marketplace marketplace, String externalId) {
+        return find("marketplace = ?1 and externalId = ?2", marketplace, externalId).firstResultOptional();
+    }
+}

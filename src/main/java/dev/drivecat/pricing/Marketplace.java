@@ -1,0 +1,31 @@
+package dev.drivecat.pricing;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.util.Optional;
+
+/** A place that sells drives, e.g. Amazon US. */
+@Entity
+@Table(name = "marketplace")
+public class Marketplace extends PanacheEntityBase {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    public Long id;
+
+    public String code;
+    public String name;
+    public String host;
+
+    @Column(name = "default_currency")
+    public String defaultCurrency;
+
+    public static Optional<Marketplace> findByCode(String code) {
+        return find("code", code).firstResultOptional();
+    }
+}

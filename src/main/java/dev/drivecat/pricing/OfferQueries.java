@@ -1,0 +1,161 @@
+package dev.drivecat.pricing;
+
+import dev.drivecat.DrivecatConfig;
+import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.catalog.SpecService;
+import dev.drivecat.web.ApiToken;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads current offers: one row per listing, from the observation the listing points at. */
+@ApplicationScoped
+public class OfferQueries {
+
+    /** Columns of a current offer; joins listing l, drive d, marketplace m, price_observation o. */
+    public static final String OFFER_COLUMNS = """
+            l.id AS listing_id, d.slug AS drive_slug, m.code AS marketplace, l.external_id, l.url,
+            coalesce(o.seller_name, l.seller_name) AS seller, coalesce(o.seller_type, l.seller_type) AS seller_type,
+            coalesce(o.fulfilled_by_marketplace, l.fulfilled_by_marketplace) AS fulfilled, l.condition, l.business_only,
+            o.price, o.price_high, o.currency, o.shipping, o.member_price, o.in_stock, o.availability, o.observed_at
+            """;
+
+    public static final String OFFER_JOINS = """
+            FROM listing l
+            JOIN drive d ON d.id = l.drive_id
+            JOIN marketplace m ON m.id = l.marketplace_id
+            JOIN price_observation o ON o.id = l.current_observation_id
+            """;
+
+    @Inject
+    EntityManager em;
+
+    @Inject
+    DrivecatConfig config;
+
+    Clock clock = Clock.systemUTC();
+
+    /**
+     * The best offer per drive: the lowest price in stock in {@code currency}, open to everyone
+     * unless {@code includeBusinessOnly}; ties go to the newest observation.
+     */
+    @SuppressWarnings("unchecked")
+    public Map<Long, Offer> bestOffers(Collection<Long> driveIds, String currency, boolean includeBusinessOnly) {
+        Map<Long, Offer> best = new LinkedHashMap<>();
+        if (driveIds.isEmpty()) {
+            return best;
+        }
+        List<Tuple> rows = em.createNativeQuery("SELECT DISTINCT ON (l.drive_id) l.drive_id, " + OFFER_COLUMNS + OFFER_JOINS + """
+                 WHERE l.drive_id IN (:drives) AND o.in_stock AND o.price IS NOT NULL AND o.currency = :currency
+                   AND (NOT l.business_only OR :includeBusinessOnly)
+                 ORDER BY l.drive_id, o.price, o.observed_at DESC, l.id
+                """, Tuple.class)
+                .setParameter("drives", driveIds)
+                .setParameter("currency", currency)
+                .setParameter("includeBusinessOnly", includeBusinessOnly)
+                .getResultList();
+        for (Tuple t : rows) {
+            best.put(((Number) t.get("drive_id")).longValue(), toOffer(t));
+        }
+        return best;
+    }
+
+    /** A validated request for current offers. */
+    public record OfferQuery(List<SellerType> sellerTypes, List<Condition> conditions, List<String> marketplaces,
+                             Boolean inStock, List<InterfaceFilter> interfaces, List<String> drives, int limit, int offset) {
+    }
+
+    /** A page of current offers. */
+    @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "OfferPage")
+    public record OfferPage(List<Offer> items, long total, int limit, int offset) {
+    }
+
+    /** Current offers, cheapest first (offers without a price last). */
+    @SuppressWarnings("unchecked")
+    public OfferPage current(OfferQuery q) {
+        Map<String, Object> params = new LinkedHashMap<>();
+        List<String> where = new java.util.ArrayList<>();
+        if (!q.sellerTypes().isEmpty()) {
+            where.add("coalesce(o.seller_type, l.seller_type) IN (:sellerTypes)");
+            params.put("sellerTypes", q.sellerTypes().stream().map(SellerType::token).toList());
+        }
+        if (!q.conditions().isEmpty()) {
+            where.add("l.condition IN (:conditions)");
+            params.put("conditions", q.conditions().stream().map(Condition::token).toList());
+        }
+        if (!q.marketplaces().isEmpty()) {
+            where.add("m.code IN (:marketplaces)");
+            params.put("marketplaces", q.marketplaces());
+        }
+        if (q.inStock() != null) {
+            where.add(q.inStock() ? "o.in_stock" : "o.in_stock IS NOT TRUE");
+        }
+        if (!q.drives().isEmpty()) {
+            where.add("d.slug IN (:drives)");
+            params.put("drives", q.drives());
+        }
+        if (!q.interfaces().isEmpty()) {
+            List<String> or = new java.util.ArrayList<>();
+            List<String> buses = q.interfaces().stream().flatMap(f -> f.bus().stream()).map(b -> b.token()).toList();
+            List<String> forms = q.interfaces().stream().flatMap(f -> f.formFactors().stream()).map(f -> f.token()).toList();
+            if (!buses.isEmpty()) {
+                or.add("d.interface IN (:buses)");
+                params.put("buses", buses);
+            }
+            if (!forms.isEmpty()) {
+                or.add("d.form_factor IN (:forms)");
+                params.put("forms", forms);
+            }
+            where.add("(" + String.join(" OR ", or) + ")");
+        }
+        String filter = where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where);
+        jakarta.persistence.Query count = em.createNativeQuery("SELECT count(*) " + OFFER_JOINS + filter);
+        params.forEach(count::setParameter);
+        long total = ((Number) count.getSingleResult()).longValue();
+        jakarta.persistence.Query page = em.createNativeQuery("SELECT " + OFFER_COLUMNS + OFFER_JOINS + filter
+                + " ORDER BY o.price NULLS LAST, o.currency, d.slug, l.id LIMIT :limit OFFSET :offset", Tuple.class);
+        params.forEach(page::setParameter);
+        page.setParameter("limit", q.limit()).setParameter("offset", q.offset());
+        List<Offer> items = ((List<Tuple>) page.getResultList()).stream().map(this::toOffer).toList();
+        return new OfferPage(items, total, q.limit(), q.offset());
+    }
+
+    public Offer toOffer(Tuple t) {
+        Instant observedAt = SpecService.instant(t.get("observed_at"));
+        Instant now = clock.instant();
+        Duration age = Duration.between(observedAt, now);
+        return new Offer(
+                (String) t.get("drive_slug"),
+                (String) t.get("marketplace"),
+                (String) t.get("external_id"),
+                (String) t.get("url"),
+                (String) t.get("seller"),
+                ApiToken.parse(SellerType.class, (String) t.get("seller_type")).orElse(null),
+                (Boolean) t.get("fulfilled"),
+                ApiToken.parse(Condition.class, (String) t.get("condition")).orElse(null),
+                (Boolean) t.get("business_only"),
+                money(t.get("price")),
+                money(t.get("price_high")),
+                (String) t.get("currency"),
+                money(t.get("shipping")),
+                money(t.get("member_price")),
+                (Boolean) t.get("in_stock"),
+                (String) t.get("availability"),
+                observedAt,
+                Math.max(0, age.toDays()),
+                age.compareTo(config.prices().staleAfter()) > 0);
+    }
+
+    private static BigDecimal money(Object value) {
+        return value == null ? null : ((BigDecimal) value).setScale(2, java.math.RoundingMode.UNNECESSARY);
+    }
+}

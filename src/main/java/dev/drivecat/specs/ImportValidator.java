@@ -1,0 +1,514 @@
+package dev.drivecat.specs;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.drivecat.catalog.FormFactor;
+import dev.drivecat.catalog.Interface;
+import dev.drivecat.catalog.SourceKind;
+import dev.drivecat.catalog.SpecField;
+import dev.drivecat.catalog.SpecSource;
+import dev.drivecat.catalog.SpecStatement;
+import dev.drivecat.pricing.Condition;
+import dev.drivecat.pricing.ObservationInput;
+import dev.drivecat.pricing.SellerType;
+import dev.drivecat.web.ApiToken;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Currency;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Checks a whole import document before anything is stored, and collects every problem with a
+ * JSON pointer to it, so that a bad document is rejected whole with all its faults named.
+ */
+public final class ImportValidator {
+
+    /** What the validator needs to know about the catalog as it stands. */
+    public interface CatalogLookup {
+        /** The interface of the drive with this slug, if the catalog has it. */
+        Optional<Interface> driveInterface(String slug);
+
+        boolean marketplaceExists(String code);
+
+        /** The slug of the drive an existing listing sells. */
+        Optional<String> listingDrive(String marketplace, String externalId);
+
+        /** The slug of the drive a part number belongs to. */
+        Optional<String> partNumberOwner(String partNumber);
+    }
+
+    static final String IMPORTER = "structured-import";
+    static final String IMPORTER_VERSION = "1";
+    private static final String SLUG_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$";
+    private static final Set<SourceKind> IMPORTABLE_KINDS =
+            Set.of(SourceKind.VENDOR_PAGE, SourceKind.VENDOR_DATASHEET, SourceKind.REVIEW, SourceKind.MEASUREMENT);
+
+    private final CatalogLookup catalog;
+    private final Instant now;
+    private final List<ImportError> errors = new ArrayList<>();
+
+    private ImportValidator(CatalogLookup catalog, Instant now) {
+        this.catalog = catalog;
+        this.now = now;
+    }
+
+    /** Either a plan, or every error found. */
+    public record Result(Optional<ImportPlan> plan, List<ImportError> errors) {
+    }
+
+    public static Result validate(ImportDocument doc, CatalogLookup catalog, Instant now) {
+        ImportValidator v = new ImportValidator(catalog, now);
+        ImportPlan plan = v.check(doc);
+        return v.errors.isEmpty() ? new Result(Optional.of(plan), List.of()) : new Result(Optional.empty(), List.copyOf(v.errors));
+    }
+
+    private ImportPlan check(ImportDocument doc) {
+        if (doc == null) {
+            error("", "the document is empty");
+            return null;
+        }
+        if (!ImportDocument.FORMAT.equals(doc.format())) {
+            error("/format", "must be \"" + ImportDocument.FORMAT + "\"" + (doc.format() == null ? "" : ", not \"" + doc.format() + "\""));
+        }
+        Map<String, SpecSource> sources = sources(doc.sources());
+        List<ImportPlan.DrivePlan> drives = new ArrayList<>();
+        Map<String, Interface> driveInterfaces = new HashMap<>();
+        Map<String, String> partNumbersInDoc = new HashMap<>();
+        List<ImportDocument.DriveEntry> driveEntries = doc.drives() == null ? List.of() : doc.drives();
+        for (int i = 0; i < driveEntries.size(); i++) {
+            ImportPlan.DrivePlan plan = drive("/drives/" + i, driveEntries.get(i), sources, driveInterfaces, partNumbersInDoc);
+            if (plan != null) {
+                drives.add(plan);
+            }
+        }
+        List<ImportPlan.ListingPlan> listings = new ArrayList<>();
+        Set<String> listingKeys = new HashSet<>();
+        List<ImportDocument.ListingEntry> listingEntries = doc.listings() == null ? List.of() : doc.listings();
+        for (int i = 0; i < listingEntries.size(); i++) {
+            ImportPlan.ListingPlan plan = listing("/listings/" + i, listingEntries.get(i), sources, driveInterfaces.keySet(), listingKeys);
+            if (plan != null) {
+                listings.add(plan);
+            }
+        }
+        if (driveEntries.isEmpty() && listingEntries.isEmpty()) {
+            error("", "the document has no drives and no listings");
+        }
+        return new ImportPlan(drives, listings);
+    }
+
+    private Map<String, SpecSource> sources(Map<String, ImportDocument.Source> given) {
+        Map<String, SpecSource> sources = new HashMap<>();
+        if (given == null) {
+            return sources;
+        }
+        given.forEach((id, s) -> {
+            String at = "/sources/" + dev.drivecat.web.JsonPointers.escape(id);
+            if (s == null) {
+                error(at, "must be an object with url, kind and retrievedAt");
+                return;
+            }
+            String url = s.url();
+            if (blank(url)) {
+                error(at + "/url", "is required");
+            } else if (!isSourceUri(url)) {
+                error(at + "/url", "must be an absolute http(s) URL or a urn:, not \"" + url + "\"");
+            }
+            SourceKind kind = null;
+            if (blank(s.kind())) {
+                error(at + "/kind", "is required; allowed: " + kinds());
+            } else {
+                kind = ApiToken.parse(SourceKind.class, s.kind()).filter(IMPORTABLE_KINDS::contains).orElse(null);
+                if (kind == null) {
+                    error(at + "/kind", "\"" + s.kind() + "\" is not a source kind an import may state; allowed: " + kinds());
+                }
+            }
+            Instant retrieved = instant(at + "/retrievedAt", s.retrievedAt(), true);
+            if (!blank(url) && isSourceUri(url) && kind != null && retrieved != null) {
+                sources.put(id, new SpecSource(url, blank(s.title()) ? null : s.title().trim(), kind, retrieved));
+            }
+        });
+        return sources;
+    }
+
+    private ImportPlan.DrivePlan drive(String at, ImportDocument.DriveEntry d, Map<String, SpecSource> sources,
+                                       Map<String, Interface> driveInterfaces, Map<String, String> partNumbersInDoc) {
+        if (d == null) {
+            error(at, "must be an object");
+            return null;
+        }
+        String slug = d.slug();
+        if (blank(slug)) {
+            error(at + "/slug", "is required");
+            return null;
+        }
+        if (!slug.matches(SLUG_PATTERN) || slug.length() > 120) {
+            error(at + "/slug", "\"" + slug + "\" must be lower-case words of a-z and 0-9 joined by single hyphens, at most 120 characters");
+            return null;
+        }
+        if (driveInterfaces.containsKey(slug)) {
+            error(at + "/slug", "drive \"" + slug + "\" appears twice in this document");
+            return null;
+        }
+        Optional<Interface> existing = catalog.driveInterface(slug);
+        boolean creating = existing.isEmpty();
+        if (creating) {
+            requireGiven(at + "/vendor", d.vendor());
+            requireGiven(at + "/model", d.model());
+            if (d.capacityGb() == null) {
+                error(at + "/capacityGb", "is required for a new drive");
+            }
+            if (d.iface() == null) {
+                error(at + "/interface", "is required for a new drive; allowed: " + String.join(", ", ApiToken.tokens(Interface.class)));
+            }
+            if (d.formFactor() == null) {
+                error(at + "/formFactor", "is required for a new drive; allowed: " + String.join(", ", ApiToken.tokens(FormFactor.class)));
+            }
+        }
+        if (d.vendor() != null && d.vendor().isBlank()) {
+            error(at + "/vendor", "must not be blank");
+        }
+        if (d.model() != null && d.model().isBlank()) {
+            error(at + "/model", "must not be blank");
+        }
+        if (d.capacityGb() != null && d.capacityGb() <= 0) {
+            error(at + "/capacityGb", "must be a positive number of decimal GB");
+        }
+        Interface iface = token(at + "/interface", Interface.class, d.iface());
+        FormFactor formFactor = token(at + "/formFactor", FormFactor.class, d.formFactor());
+        Interface effective = iface != null ? iface : existing.orElse(null);
+        if (d.pcieGen() != null && (d.pcieGen() < 1 || d.pcieGen() > 6)) {
+            error(at + "/pcieGen", "must be a PCIe generation from 1 to 6");
+        }
+        if (d.pcieLanes() != null && !Set.of(1, 2, 4, 8, 16).contains(d.pcieLanes())) {
+            error(at + "/pcieLanes", "must be 1, 2, 4, 8 or 16");
+        }
+        if ((d.pcieGen() != null || d.pcieLanes() != null) && effective != null && effective != Interface.NVME) {
+            error(at + "/pcieGen", "PCIe generation and lanes apply to nvme drives only, and this drive is " + effective.token());
+        }
+        driveInterfaces.put(slug, effective);
+        Set<String> partNumbers = new LinkedHashSet<>();
+        List<String> givenParts = d.partNumbers() == null ? List.of() : d.partNumbers();
+        for (int i = 0; i < givenParts.size(); i++) {
+            String pn = givenParts.get(i);
+            String pAt = at + "/partNumbers/" + i;
+            if (blank(pn)) {
+                error(pAt, "must not be blank");
+                continue;
+            }
+            String normal = pn.trim().toUpperCase(Locale.ROOT);
+            Optional<String> owner = catalog.partNumberOwner(normal);
+            if (owner.isPresent() && !owner.get().equals(slug)) {
+                error(pAt, "part number " + normal + " already belongs to drive \"" + owner.get() + "\"");
+                continue;
+            }
+            String docOwner = partNumbersInDoc.putIfAbsent(normal, slug);
+            if (docOwner != null && !docOwner.equals(slug)) {
+                error(pAt, "part number " + normal + " is also given for drive \"" + docOwner + "\" in this document");
+                continue;
+            }
+            partNumbers.add(normal);
+        }
+        List<SpecStatement> specs = new ArrayList<>();
+        List<ImportDocument.SpecEntry> givenSpecs = d.specs() == null ? List.of() : d.specs();
+        for (int i = 0; i < givenSpecs.size(); i++) {
+            SpecStatement s = spec(at + "/specs/" + i, givenSpecs.get(i), sources);
+            if (s != null) {
+                specs.add(s);
+            }
+        }
+        return new ImportPlan.DrivePlan(slug, trim(d.vendor()), trim(d.model()), d.capacityGb(), iface, formFactor,
+                d.pcieGen(), d.pcieLanes(), d.discontinued(), partNumbers, specs);
+    }
+
+    private SpecStatement spec(String at, ImportDocument.SpecEntry s, Map<String, SpecSource> sources) {
+        if (s == null) {
+            error(at, "must be an object");
+            return null;
+        }
+        SpecField field = null;
+        if (blank(s.field())) {
+            error(at + "/field", "is required; allowed: " + String.join(", ", ApiToken.tokens(SpecField.class)));
+        } else {
+            field = token(at + "/field", SpecField.class, s.field());
+        }
+        if (blank(s.wording())) {
+            error(at + "/wording", "is required: the source's own words, verbatim");
+        }
+        SpecSource source = sourceRef(at + "/source", s.source(), sources);
+        if (field == null) {
+            return null;
+        }
+        BigDecimal number = null;
+        String token = null;
+        String text = null;
+        JsonNode value = s.value();
+        boolean hasValue = value != null && !value.isNull();
+        switch (field.valueType()) {
+            case NUMBER -> {
+                if (hasValue) {
+                    if (!value.isNumber()) {
+                        error(at + "/value", "must be a number for " + field.token());
+                    } else if (value.decimalValue().signum() < 0) {
+                        error(at + "/value", "must not be negative");
+                    } else {
+                        number = value.decimalValue();
+                    }
+                }
+                String canonical = field.unit().orElse(null);
+                if (s.unit() != null && !s.unit().equals(canonical)) {
+                    error(at + "/unit", canonical == null ? field.token() + " has no unit"
+                            : "the value of " + field.token() + " is kept in " + canonical + "; give it in " + canonical);
+                }
+            }
+            case TOKEN -> {
+                if (hasValue) {
+                    token = tokenValue(at + "/value", field, value);
+                }
+            }
+            case TEXT -> {
+                if (hasValue) {
+                    if (!value.isTextual() || value.asText().isBlank()) {
+                        error(at + "/value", "must be a non-blank string for " + field.token());
+                    } else {
+                        text = value.asText().trim();
+                    }
+                }
+            }
+        }
+        if ("MODEL_SPECIFIC".equals(token) && blank(s.appliesTo())) {
+            error(at + "/appliesTo", "is required when plp is MODEL_SPECIFIC: name the model the protection applies to");
+        }
+        if (field == SpecField.RAW && blank(s.appliesTo())) {
+            error(at + "/appliesTo", "is required for a raw value: the label it was found under");
+        }
+        if (blank(s.wording()) || source == null) {
+            return null;
+        }
+        return new SpecStatement(field, number, token, text, trim(s.appliesTo()), s.wording().trim(), source,
+                IMPORTER, IMPORTER_VERSION);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private String tokenValue(String at, SpecField field, JsonNode value) {
+        Class type = field.tokenType().orElseThrow();
+        List<String> allowed = ApiToken.tokens(type);
+        if (!value.isTextual()) {
+            error(at, "must be one of " + String.join(", ", allowed));
+            return null;
+        }
+        Optional<? extends Enum<?>> parsed = ApiToken.parse(type, value.asText());
+        if (parsed.isEmpty()) {
+            error(at, "\"" + value.asText() + "\" is not a valid " + field.token() + "; allowed: " + String.join(", ", allowed));
+            return null;
+        }
+        return ((ApiToken) parsed.get()).token();
+    }
+
+    private ImportPlan.ListingPlan listing(String at, ImportDocument.ListingEntry l, Map<String, SpecSource> sources,
+                                           Set<String> drivesInDoc, Set<String> listingKeys) {
+        if (l == null) {
+            error(at, "must be an object");
+            return null;
+        }
+        boolean ok = true;
+        if (blank(l.marketplace())) {
+            error(at + "/marketplace", "is required");
+            ok = false;
+        } else if (!catalog.marketplaceExists(l.marketplace())) {
+            error(at + "/marketplace", "unknown marketplace \"" + l.marketplace() + "\"");
+            ok = false;
+        }
+        if (blank(l.externalId())) {
+            error(at + "/externalId", "is required: the marketplace's id for the offer, or a key scoped to the report it comes from");
+            ok = false;
+        }
+        if (!blank(l.url()) && !isHttpUrl(l.url())) {
+            error(at + "/url", "must be an absolute http(s) URL");
+        }
+        if (blank(l.drive())) {
+            error(at + "/drive", "is required: the slug of the drive the listing sells");
+            ok = false;
+        } else if (!drivesInDoc.contains(l.drive()) && catalog.driveInterface(l.drive()).isEmpty()) {
+            error(at + "/drive", "no drive \"" + l.drive() + "\" in this document or in the catalog");
+            ok = false;
+        }
+        if (ok) {
+            if (!listingKeys.add(l.marketplace() + " " + l.externalId())) {
+                error(at + "/externalId", "listing " + l.externalId() + " on " + l.marketplace() + " appears twice in this document");
+            }
+            catalog.listingDrive(l.marketplace(), l.externalId().trim()).filter(d -> !d.equals(l.drive())).ifPresent(d ->
+                    error(at + "/drive", "listing " + l.externalId() + " on " + l.marketplace() + " already sells drive \"" + d
+                            + "\"; a listing cannot move to another drive"));
+        }
+        SellerType sellerType = token(at + "/sellerType", SellerType.class, l.sellerType());
+        Condition condition = token(at + "/condition", Condition.class, l.condition());
+        List<ObservationInput> observations = new ArrayList<>();
+        Set<Instant> seen = new HashSet<>();
+        List<ImportDocument.ObservationEntry> given = l.observations() == null ? List.of() : l.observations();
+        for (int i = 0; i < given.size(); i++) {
+            ObservationInput o = observation(at + "/observations/" + i, given.get(i), sources, l, sellerType);
+            if (o != null && !seen.add(o.observedAt())) {
+                error(at + "/observations/" + i + "/observedAt", "this listing has two observations at " + o.observedAt());
+            } else if (o != null) {
+                observations.add(o);
+            }
+        }
+        if (!ok) {
+            return null;
+        }
+        return new ImportPlan.ListingPlan(l.marketplace(), l.externalId().trim(), trim(l.url()), l.drive(), trim(l.sellerName()),
+                sellerType, l.fulfilledByMarketplace(), condition, l.businessOnly(), observations);
+    }
+
+    private ObservationInput observation(String at, ImportDocument.ObservationEntry o, Map<String, SpecSource> sources,
+                                         ImportDocument.ListingEntry listing, SellerType sellerType) {
+        if (o == null) {
+            error(at, "must be an object");
+            return null;
+        }
+        Instant observedAt = instant(at + "/observedAt", o.observedAt(), true);
+        if (observedAt != null && observedAt.isAfter(now.plusSeconds(3600))) {
+            error(at + "/observedAt", "lies in the future (" + observedAt + ")");
+        }
+        boolean money = o.price() != null || o.priceHigh() != null || o.shipping() != null || o.memberPrice() != null;
+        String currency = null;
+        if (o.currency() != null) {
+            currency = currency(at + "/currency", o.currency());
+        } else if (money) {
+            error(at + "/currency", "is required with a price: an ISO 4217 code such as USD or EUR");
+        }
+        if (o.price() != null && o.price().signum() <= 0) {
+            error(at + "/price", "must be greater than 0");
+        }
+        if (o.priceHigh() != null && (o.price() == null || o.priceHigh().compareTo(o.price()) < 0)) {
+            error(at + "/priceHigh", "is the upper end of a band and needs a price no greater than it");
+        }
+        if (o.shipping() != null && o.shipping().signum() < 0) {
+            error(at + "/shipping", "must not be negative");
+        }
+        if (o.memberPrice() != null && o.memberPrice().signum() <= 0) {
+            error(at + "/memberPrice", "must be greater than 0");
+        }
+        if (o.price() != null && o.inStock() == null) {
+            error(at + "/inStock", "is required with a price");
+        }
+        for (BigDecimal amount : new BigDecimal[] {o.price(), o.priceHigh(), o.shipping(), o.memberPrice()}) {
+            if (amount != null && amount.stripTrailingZeros().scale() > 2) {
+                error(at, "money amounts have at most two decimals, not " + amount.toPlainString());
+            }
+        }
+        SpecSource source = sourceRef(at + "/source", o.source(), sources);
+        if (observedAt == null || source == null) {
+            return null;
+        }
+        return new ObservationInput(observedAt, o.price(), o.priceHigh(), currency, o.shipping(), o.memberPrice(),
+                o.inStock(), trim(o.availability()), trim(listing.sellerName()), sellerType, listing.fulfilledByMarketplace(),
+                trim(o.wording()), source.title() == null ? source.url() : source.title(), source.url(), null);
+    }
+
+    private SpecSource sourceRef(String at, String id, Map<String, SpecSource> sources) {
+        if (blank(id)) {
+            error(at, "is required: the id of an entry in sources");
+            return null;
+        }
+        SpecSource source = sources.get(id);
+        if (source == null) {
+            error(at, "unknown source \"" + id + "\"; sources in this document: " + String.join(", ", sources.keySet().stream().sorted().toList()));
+        }
+        return source;
+    }
+
+    private <E extends Enum<E> & ApiToken> E token(String at, Class<E> type, String raw) {
+        if (raw == null) {
+            return null;
+        }
+        Optional<E> parsed = ApiToken.parse(type, raw);
+        if (parsed.isEmpty()) {
+            error(at, "\"" + raw + "\" is not allowed; allowed: " + String.join(", ", ApiToken.tokens(type)));
+        }
+        return parsed.orElse(null);
+    }
+
+    private Instant instant(String at, String raw, boolean required) {
+        if (blank(raw)) {
+            if (required) {
+                error(at, "is required: an ISO 8601 instant such as 2026-10-21T00:00:00Z, or a date such as 2026-10-21");
+            }
+            return null;
+        }
+        try {
+            return Instant.parse(raw.trim());
+        } catch (DateTimeParseException notInstant) {
+            try {
+                return java.time.OffsetDateTime.parse(raw.trim()).toInstant();
+            } catch (DateTimeParseException notOffset) {
+                try {
+                    return LocalDate.parse(raw.trim()).atStartOfDay(ZoneOffset.UTC).toInstant();
+                } catch (DateTimeParseException notDate) {
+                    error(at, "\"" + raw + "\" is not an ISO 8601 instant (2026-10-21T00:00:00Z) or date (2026-10-21)");
+                    return null;
+                }
+            }
+        }
+    }
+
+    private String currency(String at, String raw) {
+        String code = raw.trim();
+        try {
+            if (code.matches("[A-Z]{3}")) {
+                return Currency.getInstance(code).getCurrencyCode();
+            }
+        } catch (IllegalArgumentException unknown) {
+            // fall through to the error
+        }
+        error(at, "\"" + raw + "\" is not an ISO 4217 currency code such as USD, EUR or GBP");
+        return null;
+    }
+
+    private void requireGiven(String at, String value) {
+        if (value == null) {
+            error(at, "is required for a new drive");
+        }
+    }
+
+    private void error(String pointer, String message) {
+        errors.add(new ImportError(pointer, message));
+    }
+
+    private static String kinds() {
+        return String.join(", ", IMPORTABLE_KINDS.stream().map(SourceKind::token).sorted().toList());
+    }
+
+    static boolean isSourceUri(String url) {
+        return isHttpUrl(url) || url.startsWith("urn:") && url.length() > 4 && !url.contains(" ");
+    }
+
+    static boolean isHttpUrl(String url) {
+        try {
+            URI uri = new URI(url.trim());
+            return uri.isAbsolute() && ("http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme()))
+                    && uri.getHost() != null;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
+    }
+
+    private static String trim(String s) {
+        return s == null ? null : s.trim();
+    }
+}

@@ -1,0 +1,40 @@
+package dev.drivecat.web;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+
+/** Reads a request body up to a limit; beyond it the request fails with 413 and nothing is processed. */
+public final class BodyLimit {
+
+    private BodyLimit() {
+    }
+
+    public static byte[] read(InputStream body, long maxBytes, String what) {
+        if (body == null) {
+            throw new ProblemException(ProblemType.INVALID_BODY, what + " needs a request body");
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] buffer = new byte[16 * 1024];
+        long total = 0;
+        try (InputStream in = body) {
+            int n;
+            while ((n = in.read(buffer)) != -1) {
+                total += n;
+                if (total > maxBytes) {
+                    throw new ProblemException(Problem.of(ProblemType.PAYLOAD_TOO_LARGE,
+                            what + " is larger than the " + maxBytes + " bytes this server accepts")
+                            .with("maxBytes", maxBytes));
+                }
+                out.write(buffer, 0, n);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (total == 0) {
+            throw new ProblemException(ProblemType.INVALID_BODY, what + " needs a request body");
+        }
+        return out.toByteArray();
+    }
+}

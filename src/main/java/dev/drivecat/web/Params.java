@@ -1,0 +1,173 @@
+package dev.drivecat.web;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads query parameters as strings and checks them, so that every bad value is a 400 that names
+ * the parameter and what it accepts (JAX-RS would turn a failed conversion into a bare 404).
+ */
+public final class Params {
+
+    private Params() {
+    }
+
+    /** Values of a parameter given repeated ({@code a=x&a=y}) or comma-separated ({@code a=x,y}). */
+    public static List<String> values(List<String> raw) {
+        List<String> values = new ArrayList<>();
+        if (raw == null) {
+            return values;
+        }
+        for (String r : raw) {
+            if (r == null) {
+                continue;
+            }
+            for (String part : r.split(",")) {
+                if (!part.isBlank()) {
+                    values.add(part.trim());
+                }
+            }
+        }
+        return values;
+    }
+
+    public static <E extends Enum<E> & ApiToken> List<E> tokens(Class<E> type, String name, List<String> raw) {
+        LinkedHashSet<E> parsed = new LinkedHashSet<>();
+        for (String value : values(raw)) {
+            parsed.add(ApiToken.require(type, name, value));
+        }
+        return List.copyOf(parsed);
+    }
+
+    public static <E extends Enum<E> & ApiToken> Optional<E> token(Class<E> type, String name, String raw) {
+        if (raw == null || raw.isBlank()) {
+            return Optional.empty();
+        }
+        return Optional.of(ApiToken.require(type, name, raw.trim()));
+    }
+
+    public static int limit(String raw, int defaultLimit, int max) {
+        if (raw == null || raw.isBlank()) {
+            return defaultLimit;
+        }
+        Integer value = integer(raw);
+        if (value == null || value < 1 || value > max) {
+            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+                    "limit must be a whole number from 1 to " + max + " (the largest page this server returns), not '" + raw + "'")
+                    .with("parameter", "limit").with("maximum", max));
+        }
+        return value;
+    }
+
+    public static int offset(String raw) {
+        if (raw == null || raw.isBlank()) {
+            return 0;
+        }
+        Integer value = integer(raw);
+        if (value == null || value < 0) {
+            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+                    "offset must be a whole number of 0 or more, not '" + raw + "'").with("parameter", "offset"));
+        }
+        return value;
+    }
+
+    public static Optional<BigDecimal> decimal(String name, String raw, BigDecimal min, BigDecimal max) {
+        if (raw == null || raw.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            BigDecimal value = new BigDecimal(raw.trim());
+            if ((min != null && value.compareTo(min) < 0) || (max != null && value.compareTo(max) > 0)) {
+                throw invalid(name, raw, "a number" + range(min, max));
+            }
+            return Optional.of(value);
+        } catch (NumberFormatException e) {
+            throw invalid(name, raw, "a number" + range(min, max));
+        }
+    }
+
+    public static Optional<Integer> integer(String name, String raw, int min, int max) {
+        if (raw == null || raw.isBlank()) {
+            return Optional.empty();
+        }
+        Integer value = integer(raw);
+        if (value == null || value < min || value > max) {
+            throw invalid(name, raw, "a whole number from " + min + " to " + max);
+        }
+        return Optional.of(value);
+    }
+
+    public static Optional<Boolean> bool(String name, String raw) {
+        if (raw == null || raw.isBlank()) {
+            return Optional.empty();
+        }
+        return switch (raw.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "true", "yes", "1" -> Optional.of(true);
+            case "false", "no", "0" -> Optional.of(false);
+            default -> throw invalid(name, raw, "true or false");
+        };
+    }
+
+    /** An ISO 8601 instant, or a date (meaning its start, UTC). */
+    public static Optional<Instant> instant(String name, String raw) {
+        if (raw == null || raw.isBlank()) {
+            return Optional.empty();
+        }
+        String v = raw.trim();
+        try {
+            return Optional.of(OffsetDateTime.parse(v).toInstant());
+        } catch (DateTimeParseException notOffset) {
+            try {
+                return Optional.of(LocalDate.parse(v).atStartOfDay(ZoneOffset.UTC).toInstant());
+            } catch (DateTimeParseException notDate) {
+                throw invalid(name, raw, "an ISO 8601 time such as 2026-10-21T00:00:00Z or a date such as 2026-10-21");
+            }
+        }
+    }
+
+    public static String currency(String raw, String defaultCurrency) {
+        if (raw == null || raw.isBlank()) {
+            return defaultCurrency;
+        }
+        String code = raw.trim().toUpperCase(java.util.Locale.ROOT);
+        try {
+            if (code.matches("[A-Z]{3}")) {
+                return java.util.Currency.getInstance(code).getCurrencyCode();
+            }
+        } catch (IllegalArgumentException e) {
+            // not a currency
+        }
+        throw invalid("currency", raw, "an ISO 4217 currency code such as USD, EUR or GBP");
+    }
+
+    public static ProblemException invalid(String name, String raw, String expected) {
+        return new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+                name + " must be " + expected + ", not '" + raw + "'").with("parameter", name));
+    }
+
+    private static Integer integer(String raw) {
+        try {
+            return Integer.valueOf(raw.trim());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static String range(BigDecimal min, BigDecimal max) {
+        if (min != null && max != null) {
+            return " from " + min.toPlainString() + " to " + max.toPlainString();
+        }
+        if (min != null) {
+            return " of at least " + min.toPlainString();
+        }
+        return max != null ? " of at most " + max.toPlainString() : "";
+    }
+}

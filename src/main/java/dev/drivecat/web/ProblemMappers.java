@@ -1,0 +1,144 @@
+package dev.drivecat.web;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.ws.rs.NotAcceptableException;
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.NotSupportedException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * Turns every failure into RFC 9457 problem+json. Expected failures say what was wrong and what
+ * is allowed; unexpected ones are logged with a reference the client can quote, and the client
+ * sees no stack trace and no class name.
+ */
+public class ProblemMappers {
+
+    private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
+
+    @ServerExceptionMapper
+    public Response problem(ProblemException e, UriInfo uri) {
+        return respond(e.problem(), uri);
+    }
+
+    @ServerExceptionMapper
+    public Response invalidValue(InvalidValueException e, UriInfo uri) {
+        return respond(Problem.of(ProblemType.INVALID_PARAMETER, e.getMessage())
+                .with("parameter", e.parameter())
+                .with("allowed", e.allowed()), uri);
+    }
+
+    @ServerExceptionMapper
+    public Response constraintViolation(ConstraintViolationException e, UriInfo uri) {
+        List<Map<String, String>> errors = e.getConstraintViolations().stream()
+                .sorted(Comparator.comparing(v -> v.getPropertyPath().toString()))
+                .map(v -> Map.of("field", leaf(v), "message", v.getMessage()))
+                .toList();
+        String detail = errors.stream().map(err -> err.get("field") + ": " + err.get("message"))
+                .reduce((a, b) -> a + "; " + b).orElse("invalid request");
+        return respond(Problem.of(ProblemType.INVALID_PARAMETER, detail).with("errors", errors), uri);
+    }
+
+    @ServerExceptionMapper
+    public Response unreadableJson(JsonProcessingException e, UriInfo uri) {
+        return respond(Problem.of(ProblemType.INVALID_BODY, JsonErrors.describe(e)), uri);
+    }
+
+    @ServerExceptionMapper
+    public Response notFound(NotFoundException e, UriInfo uri) {
+        return respond(Problem.of(ProblemType.NOT_FOUND, "No resource at " + uri.getPath()), uri);
+    }
+
+    @ServerExceptionMapper
+    public Response notAllowed(NotAllowedException e, UriInfo uri) {
+        String allowed = String.join(", ", e.getResponse().getAllowedMethods());
+        Problem problem = Problem.of(ProblemType.METHOD_NOT_ALLOWED,
+                "This resource does not accept that method; allowed: " + allowed);
+        return Response.fromResponse(respond(problem, uri)).header(HttpHeaders.ALLOW, allowed).build();
+    }
+
+    @ServerExceptionMapper
+    public Response notAcceptable(NotAcceptableException e, UriInfo uri) {
+        return respond(Problem.of(ProblemType.NOT_ACCEPTABLE,
+                "This resource cannot answer in the media type the Accept header asks for"), uri);
+    }
+
+    @ServerExceptionMapper
+    public Response unsupportedMediaType(NotSupportedException e, UriInfo uri) {
+        return respond(Problem.of(ProblemType.UNSUPPORTED_MEDIA_TYPE,
+                "This resource does not accept a body of that Content-Type"), uri);
+    }
+
+    @ServerExceptionMapper
+    public Response webApplication(WebApplicationException e, UriInfo uri) {
+        int status = e.getResponse().getStatus();
+        if (status >= 500) {
+            return unexpected(e, uri);
+        }
+        ProblemType type = switch (status) {
+            case 401 -> ProblemType.UNAUTHORIZED;
+            case 404 -> ProblemType.NOT_FOUND;
+            case 405 -> ProblemType.METHOD_NOT_ALLOWED;
+            case 406 -> ProblemType.NOT_ACCEPTABLE;
+            case 413 -> ProblemType.PAYLOAD_TOO_LARGE;
+            case 415 -> ProblemType.UNSUPPORTED_MEDIA_TYPE;
+            default -> ProblemType.INVALID_PARAMETER;
+        };
+        String detail = e.getCause() instanceof JsonProcessingException json ? JsonErrors.describe(json)
+                : "The request could not be processed (HTTP " + status + ")";
+        Problem problem = new Problem(Problem.of(type, detail).type(), type.title(), status, detail, null, Map.of());
+        return respond(problem, uri);
+    }
+
+    @ServerExceptionMapper(priority = jakarta.ws.rs.Priorities.USER + 1000)
+    public Response unexpected(Throwable e, UriInfo uri) {
+        String reference = UUID.randomUUID().toString();
+        LOG.errorf(e, "Unexpected error on %s (reference %s)", uri.getPath(), reference);
+        return respond(Problem.of(ProblemType.INTERNAL,
+                "drivecat could not answer this request; quote reference " + reference + " when reporting it")
+                .with("reference", reference), uri);
+    }
+
+    static Response respond(Problem problem, UriInfo uri) {
+        Problem located = problem.instance() == null && uri != null ? problem.at(uri.getPath()) : problem;
+        return Response.status(located.status()).type(Problem.MEDIA_TYPE).entity(located).build();
+    }
+
+    private static String leaf(ConstraintViolation<?> violation) {
+        String path = violation.getPropertyPath().toString();
+        int dot = path.lastIndexOf('.');
+        return dot < 0 ? path : path.substring(dot + 1);
+    }
+
+    /** Turns Jackson's messages into one line that names the place in the document. */
+    public static final class JsonErrors {
+        private JsonErrors() {
+        }
+
+        public static String describe(JsonProcessingException e) {
+            String where = e instanceof JsonMappingException mapping ? JsonPointers.of(mapping.getPath()) : "";
+            String what = e.getOriginalMessage();
+            if (what != null) {
+                what = what.replaceAll("\\(class [^)]*\\)", "").replaceAll("`[a-z]+(\\.[a-zA-Z_$0-9]+)+`", "value");
+                int newline = what.indexOf('\n');
+                if (newline > 0) {
+                    what = what.substring(0, newline);
+                }
+            }
+            String location = e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+            return (where.isEmpty() ? "Malformed JSON" : "At " + where) + location + ": " + what;
+        }
+    }
+}

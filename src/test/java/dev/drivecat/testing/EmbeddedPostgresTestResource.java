@@ -1,0 +1,64 @@
+package dev.drivecat.testing;
+
+import dev.drivecat.database.EmbeddedDatabase;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Gives every Quarkus test profile a fresh database on one real, embedded PostgreSQL server
+ * (started once per test JVM, the same code the service uses when no URL is configured).
+ */
+public class EmbeddedPostgresTestResource implements QuarkusTestResourceLifecycleManager {
+
+    private static final AtomicInteger DATABASES = new AtomicInteger();
+    private static EmbeddedDatabase server;
+
+    public static synchronized EmbeddedDatabase server() {
+        if (server == null) {
+            try {
+                Path dir = Files.createTempDirectory("drivecat-test-pg");
+                server = EmbeddedDatabase.start(dir.resolve("postgres"));
+                EmbeddedDatabase started = server;
+                Runtime.getRuntime().addShutdownHook(new Thread(started::close, "drivecat-test-pg-stop"));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return server;
+    }
+
+    /** Creates an empty database on the shared test server and returns its JDBC URL. */
+    public static String freshDatabase() {
+        EmbeddedDatabase pg = server();
+        String name = "drivecat_test_" + DATABASES.incrementAndGet() + "_" + ProcessHandle.current().pid();
+        try (Connection c = DriverManager.getConnection(pg.jdbcUrl(), EmbeddedDatabase.USER, "");
+             Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE " + name);
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not create test database " + name, e);
+        }
+        return "jdbc:postgresql://localhost:" + pg.port() + "/" + name;
+    }
+
+    @Override
+    public Map<String, String> start() {
+        return Map.of(
+                "quarkus.datasource.jdbc.url", freshDatabase(),
+                "quarkus.datasource.username", EmbeddedDatabase.USER,
+                "quarkus.datasource.password", "");
+    }
+
+    @Override
+    public void stop() {
+        // the server is shared by every profile of this JVM and stops with it
+    }
+}

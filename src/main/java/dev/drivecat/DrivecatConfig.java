@@ -48,10 +48,26 @@ public interface DrivecatConfig {
         String defaultCurrency();
     }
 
+    /** Import settings. */
+    Imports imports();
+
     interface Prices {
         /** An offer whose newest observation is older than this is shown as stale. */
         @WithDefault("P7D")
         Duration staleAfter();
+
+        /**
+         * A price that moves by more than this factor (up or down) from the listing's current
+         * price is stored but held as suspect until the next observation confirms it.
+         */
+        @WithDefault("2.0")
+        java.math.BigDecimal suspectFactor();
+    }
+
+    interface Imports {
+        /** The largest import request body accepted, in bytes; larger ones answer 413. */
+        @WithDefault("5242880")
+        long maxBodyBytes();
     }
 
     interface Seed {

@@ -9,7 +9,6 @@ import java.math.BigDecimal;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The one way price observations are written, whether they come from an import, a scrape or a
@@ -22,9 +21,8 @@ public class PriceRecorder {
     @Inject
     EntityManager em;
 
-    /** How far a price may move from the current one before it is held as suspect. */
-    @ConfigProperty(name = "drivecat.prices.suspect-factor", defaultValue = "2.0")
-    BigDecimal suspectFactor;
+    @Inject
+    dev.drivecat.DrivecatConfig config;
 
     /** What happened to one observation. */
     public record Recorded(Optional<Long> id, boolean suspect) {
@@ -37,7 +35,7 @@ public class PriceRecorder {
     public Recorded record(Listing listing, ObservationInput o) {
         em.flush();
         boolean suspect = o.price() != null && SuspectPriceRule.isSuspect(
-                Optional.of(o.price()), currentPrice(listing.id, o.currency()), previousPrice(listing.id, o), suspectFactor);
+                Optional.of(o.price()), currentPrice(listing.id, o.currency()), previousPrice(listing.id, o), config.prices().suspectFactor());
         @SuppressWarnings("unchecked")
         List<Object> ids = em.createNativeQuery("""
                 INSERT INTO price_observation (listing_id, observed_at, price, price_high, currency, shipping, member_price,

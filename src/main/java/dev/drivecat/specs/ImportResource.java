@@ -9,7 +9,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.io.InputStream;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -26,9 +25,8 @@ public class ImportResource {
     @Inject
     ImportService imports;
 
-    /** The largest import body accepted. */
-    @ConfigProperty(name = "drivecat.imports.max-body-bytes", defaultValue = "5242880")
-    long maxBodyBytes;
+    @Inject
+    dev.drivecat.DrivecatConfig config;
 
     @POST
     @Path("/specs")
@@ -49,7 +47,7 @@ public class ImportResource {
     @APIResponse(responseCode = "413", description = "The body is larger than drivecat.imports.max-body-bytes.",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public ImportReport importSpecs(InputStream body) {
-        byte[] bytes = BodyLimit.read(body, maxBodyBytes, "An import document");
+        byte[] bytes = BodyLimit.read(body, config.imports().maxBodyBytes(), "An import document");
         return imports.importDocument(imports.parse(bytes));
     }
 }

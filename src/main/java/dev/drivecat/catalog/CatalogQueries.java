@@ -269,23 +269,9 @@ public class CatalogQueries {
 
     private static String where(DriveQuery query, Map<String, Object> params) {
         List<String> clauses = new ArrayList<>();
-        if (!query.interfaces().isEmpty()) {
-            List<String> buses = new ArrayList<>();
-            List<String> forms = new ArrayList<>();
-            for (InterfaceFilter f : query.interfaces()) {
-                f.bus().ifPresent(b -> buses.add(b.token()));
-                f.formFactors().forEach(ff -> forms.add(ff.token()));
-            }
-            List<String> or = new ArrayList<>();
-            if (!buses.isEmpty()) {
-                or.add("d.interface IN (:buses)");
-                params.put("buses", buses);
-            }
-            if (!forms.isEmpty()) {
-                or.add("d.form_factor IN (:slotForms)");
-                params.put("slotForms", forms);
-            }
-            clauses.add("(" + String.join(" OR ", or) + ")");
+        String iface = InterfaceFilter.sqlCondition(query.interfaces(), params);
+        if (iface != null) {
+            clauses.add(iface);
         }
         if (!query.formFactors().isEmpty()) {
             clauses.add("d.form_factor IN (:formFactors)");

@@ -45,6 +45,28 @@ public enum InterfaceFilter implements ApiToken {
         return formFactors;
     }
 
+    /**
+     * A SQL condition on a drive row aliased {@code d} matching any of the filters (null when the
+     * list is empty), binding its values into {@code params}.
+     */
+    public static String sqlCondition(List<InterfaceFilter> filters, java.util.Map<String, Object> params) {
+        if (filters.isEmpty()) {
+            return null;
+        }
+        List<String> buses = filters.stream().flatMap(f -> f.bus().stream()).map(Interface::token).toList();
+        List<String> forms = filters.stream().flatMap(f -> f.formFactors().stream()).map(FormFactor::token).toList();
+        List<String> or = new java.util.ArrayList<>();
+        if (!buses.isEmpty()) {
+            or.add("d.interface IN (:interfaceBuses)");
+            params.put("interfaceBuses", buses);
+        }
+        if (!forms.isEmpty()) {
+            or.add("d.form_factor IN (:interfaceForms)");
+            params.put("interfaceForms", forms);
+        }
+        return "(" + String.join(" OR ", or) + ")";
+    }
+
     public boolean matches(Interface driveInterface, FormFactor formFactor) {
         return bus != null ? bus == driveInterface : formFactors.contains(formFactor);
     }

@@ -103,19 +103,9 @@ public class OfferQueries {
             where.add("d.slug IN (:drives)");
             params.put("drives", q.drives());
         }
-        if (!q.interfaces().isEmpty()) {
-            List<String> or = new java.util.ArrayList<>();
-            List<String> buses = q.interfaces().stream().flatMap(f -> f.bus().stream()).map(b -> b.token()).toList();
-            List<String> forms = q.interfaces().stream().flatMap(f -> f.formFactors().stream()).map(f -> f.token()).toList();
-            if (!buses.isEmpty()) {
-                or.add("d.interface IN (:buses)");
-                params.put("buses", buses);
-            }
-            if (!forms.isEmpty()) {
-                or.add("d.form_factor IN (:forms)");
-                params.put("forms", forms);
-            }
-            where.add("(" + String.join(" OR ", or) + ")");
+        String iface = InterfaceFilter.sqlCondition(q.interfaces(), params);
+        if (iface != null) {
+            where.add(iface);
         }
         String filter = where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where);
         jakarta.persistence.Query count = em.createNativeQuery("SELECT count(*) " + OFFER_JOINS + filter);

@@ -1,0 +1,149 @@
+package dev.drivecat.ranking;
+
+import dev.drivecat.pricing.Condition;
+import dev.drivecat.pricing.Offer;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Picks, from a drive's current offers, the ones a query allows, and what buying one drive (a log)
+ * or the whole special mirror costs. An offer whose availability says how many units are left
+ * ("Only 2 left in stock") supplies at most that many; otherwise one offer is taken to fill the set.
+ */
+final class OfferSelection {
+
+    private static final Pattern UNITS_LEFT = Pattern.compile(
+            "(?i)(?:only|nur noch|s[oó]lo queda\\(?n?\\)?|il ne reste plus que|apenas)\\s+(\\d+)");
+
+    private OfferSelection() {
+    }
+
+    /** Either the offers chosen, or why none fits. */
+    record Choice(Offer best, BigDecimal unitPrice, BigDecimal setCost, String setCostBasis, List<String> warnings,
+                  String excludedReason, String excludedDetail) {
+
+        boolean excluded() {
+            return excludedReason != null;
+        }
+
+        /** The money the ranking compares: one drive for a log, the set for a special vdev (estimated if it cannot be filled). */
+        BigDecimal cost(int units) {
+            if (setCost != null) {
+                return setCost;
+            }
+            return unitPrice == null ? null : unitPrice.multiply(BigDecimal.valueOf(units));
+        }
+
+        static Choice out(String reason, String detail) {
+            return new Choice(null, null, null, null, List.of(), reason, detail);
+        }
+    }
+
+    static Choice choose(List<Offer> offers, RecommendQuery q, int units) {
+        if (offers.isEmpty()) {
+            return Choice.out("noOffer", "no offer in the catalog");
+        }
+        List<Offer> left = offers.stream().filter(o -> o.currency() == null || o.currency().equals(q.currency())).toList();
+        if (left.isEmpty()) {
+            return Choice.out("otherCurrency", "offers only in " + String.join(", ",
+                    offers.stream().map(Offer::currency).distinct().sorted().toList()));
+        }
+        List<Offer> open = left.stream().filter(o -> q.includeBusinessOnly() || !o.businessOnly()).toList();
+        if (open.isEmpty()) {
+            return Choice.out("businessOnly", "offered only to business accounts (includeBusinessOnly=true shows them)");
+        }
+        List<Offer> inCondition = open.stream()
+                .filter(o -> q.conditions().isEmpty() || (o.condition() != null && q.conditions().contains(o.condition())))
+                .toList();
+        if (inCondition.isEmpty()) {
+            return Choice.out("condition", "no offer in condition " + q.conditions());
+        }
+        List<Offer> bySeller = inCondition.stream()
+                .filter(o -> q.sellerTypes().isEmpty() || (o.sellerType() != null && q.sellerTypes().contains(o.sellerType())))
+                .toList();
+        if (bySeller.isEmpty()) {
+            return Choice.out("sellerType", "no offer from seller type " + q.sellerTypes());
+        }
+        List<Offer> buyable = bySeller.stream()
+                .filter(o -> Boolean.TRUE.equals(o.inStock()) && o.price() != null)
+                .sorted(Comparator.comparing(Offer::price).thenComparing(Offer::observedAt, Comparator.reverseOrder()))
+                .toList();
+        if (buyable.isEmpty()) {
+            if (!q.includeOutOfStock()) {
+                return Choice.out("outOfStock", "no offer in stock" + bySeller.stream().map(Offer::availability)
+                        .filter(a -> a != null && !a.isBlank()).findFirst().map(a -> " (\"" + a + "\")").orElse(""));
+            }
+            Offer newest = bySeller.stream().max(Comparator.comparing(Offer::observedAt)).orElseThrow();
+            return new Choice(newest, null, null, null,
+                    List.of("No offer in stock: shown because includeOutOfStock=true; there is no price to compare."), null, null);
+        }
+        Offer best = buyable.get(0);
+        if (q.maxPrice() != null && best.price().compareTo(q.maxPrice()) > 0) {
+            return Choice.out("overMaxPrice", "cheapest offer " + best.price().toPlainString() + " " + best.currency()
+                    + " is over maxPrice " + q.maxPrice().toPlainString());
+        }
+        List<String> warnings = new ArrayList<>();
+        BigDecimal setCost = null;
+        String basis = null;
+        if (!q.isSlog()) {
+            Fill fill = fill(buyable, units);
+            setCost = fill.cost();
+            basis = fill.basis();
+            if (fill.cost() == null) {
+                warnings.add(fill.basis());
+            }
+            BigDecimal compared = setCost != null ? setCost : best.price().multiply(BigDecimal.valueOf(units));
+            if (q.maxSetPrice() != null && compared.compareTo(q.maxSetPrice()) > 0) {
+                return Choice.out("overMaxSetPrice", "the set of " + units + " costs " + compared.toPlainString() + " "
+                        + best.currency() + ", over maxSetPrice " + q.maxSetPrice().toPlainString());
+            }
+        }
+        return new Choice(best, best.price(), setCost, basis, warnings, null, null);
+    }
+
+    private record Fill(BigDecimal cost, String basis) {
+    }
+
+    /** Buys {@code units} drives from the cheapest offers, each supplying what it says it has left. */
+    private static Fill fill(List<Offer> cheapestFirst, int units) {
+        BigDecimal cost = BigDecimal.ZERO;
+        int needed = units;
+        List<String> parts = new ArrayList<>();
+        for (Offer o : cheapestFirst) {
+            Optional<Integer> left = unitsLeft(o.availability());
+            int take = left.map(n -> Math.min(n, units)).orElse(units);
+            take = Math.min(take, needed);
+            if (take <= 0) {
+                continue;
+            }
+            cost = cost.add(o.price().multiply(BigDecimal.valueOf(take)));
+            parts.add(take + " × " + o.price().toPlainString() + " " + o.currency()
+                    + (o.seller() != null ? " from " + o.seller() : " on " + o.marketplace())
+                    + left.map(n -> " (" + n + " left)").orElse(""));
+            needed -= take;
+            if (needed == 0) {
+                return new Fill(cost, String.join(" + ", parts));
+            }
+        }
+        return new Fill(null, "Only " + (units - needed) + " of the " + units + " drives the set needs are known to be available"
+                + " from matching offers; the set cost is estimated as " + units + " × the cheapest price.");
+    }
+
+    static Optional<Integer> unitsLeft(String availability) {
+        if (availability == null) {
+            return Optional.empty();
+        }
+        Matcher m = UNITS_LEFT.matcher(availability.toLowerCase(Locale.ROOT));
+        return m.find() ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
+    }
+
+    static boolean newOldStock(Offer o) {
+        return o != null && o.condition() == Condition.NEW_OLD_STOCK;
+    }
+}

@@ -1,0 +1,128 @@
+package dev.drivecat.ranking;
+
+import dev.drivecat.catalog.Media;
+import dev.drivecat.catalog.SourceKind;
+import java.math.BigDecimal;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The scoring model's constants and its per-drive measures, as pure functions. The formulas and
+ * the reason for every weight are in src/docs/ranking.md; the weights are echoed in every
+ * response.
+ */
+public final class RankingModel {
+
+    private RankingModel() {
+    }
+
+    /** A log is judged over this many years of service. */
+    public static final double SERVICE_YEARS = 5;
+    /** Without a better figure, a DWPD rating is taken to cover the shortest common enterprise warranty. */
+    public static final double ASSUMED_RATING_YEARS = 3;
+    /** Default expected average sync write rate, MB/s: a busy homelab NFS/VM host, well above most. */
+    public static final BigDecimal DEFAULT_SYNC_WRITE_MBPS = new BigDecimal("5");
+    /** Write load assumed on a special vdev that does not take the ZIL (metadata and small blocks). */
+    public static final double METADATA_WRITE_MBPS = 1;
+    /** OpenZFS: about 4 GB of a log are ever in use. */
+    public static final double LOG_NEEDS_GB = 4;
+    /** Value of a component whose input is unknown: present, but well below a known good value. */
+    static final double UNKNOWN = 0.25;
+
+    /** Weights, out of 100, per role. */
+    public static Map<String, Integer> weights(RecommendQuery q) {
+        Map<String, Integer> w = new LinkedHashMap<>();
+        if (q.isSlog()) {
+            w.put("flush", 35);
+            w.put("plp", 25);
+            w.put("endurance", 15);
+            w.put("price", 25);
+        } else if (q.zilOnSpecial()) {
+            w.put("flush", 15);
+            w.put("plp", 25);
+            w.put("endurance", 20);
+            w.put("price", 30);
+            w.put("room", 10);
+        } else {
+            w.put("plp", 15);
+            w.put("endurance", 15);
+            w.put("price", 50);
+            w.put("room", 20);
+        }
+        return w;
+    }
+
+    /** The flush latency used for a drive, and why that one. */
+    public record Flush(double latencyUs, String basis) {
+    }
+
+    /**
+     * A measured 4K QD1 sync-write latency when the catalog has one; else, for a drive with safe
+     * flushes, the vendor's write latency; else the lab's figures: 15 µs for a safe flush
+     * without a stated latency, 3.86 ms for NAND that must honour every flush.
+     */
+    public static Flush flush(Candidate c, PlpAssessment plp) {
+        Candidate.Evidence measured = c.syncWriteLatency();
+        if (measured != null && measured.number() != null) {
+            return new Flush(measured.number().doubleValue(), "measured 4K sync-write latency: \"" + measured.wording() + "\" ("
+                    + (measured.sourceTitle() == null ? measured.sourceUrl() : measured.sourceTitle()) + ")");
+        }
+        if (plp.safeFlush() || c.media() == Media.XPOINT_3D) {
+            Candidate.Evidence vendor = c.writeLatency();
+            if (vendor != null && vendor.number() != null) {
+                return new Flush(vendor.number().doubleValue(), "write latency as stated: \"" + vendor.wording() + "\"");
+            }
+            return new Flush(FlushModel.CHEAP_FLUSH_US, "assumed 15 µs, the buying guide lab's cheap-flush stand-in for PLP or "
+                    + "3D XPoint (no latency for this drive in the catalog)");
+        }
+        return new Flush(FlushModel.HONOURED_FLUSH_US, "assumed 3.86 ms, the buying guide lab's raw fsync on consumer NVMe "
+                + "without PLP: a flush that waits for the flash");
+    }
+
+    /** Years of life at the write load, and how they were worked out. */
+    public record Endurance(Double lifeYears, String basis) {
+    }
+
+    public static Endurance endurance(Candidate c, double writeMBps) {
+        double tbPerYear = writeMBps * 86_400 * 365 / 1e6;
+        if (c.tbw() != null && c.tbw().number() != null) {
+            double tbw = c.tbw().number().doubleValue();
+            return new Endurance(tbw / tbPerYear, String.format(Locale.ROOT, "%s TB written (%s) ÷ %.0f TB a year at %s MB/s",
+                    plain(c.tbw().number()), c.tbw().derived() ? "derived: " + c.tbw().wording() : "stated: \"" + c.tbw().wording() + "\"",
+                    tbPerYear, plain(BigDecimal.valueOf(writeMBps))));
+        }
+        if (c.dwpd() != null && c.dwpd().number() != null) {
+            double tbPerDay = c.dwpd().number().doubleValue() * c.capacityGb() / 1000.0;
+            double years = tbPerDay * 365 * ASSUMED_RATING_YEARS / tbPerYear;
+            return new Endurance(years, String.format(Locale.ROOT,
+                    "%s DWPD × %.3f TB = %.2f TB a day, taken to hold for %.0f years (no TBW or warranty in the catalog) ÷ %.0f TB a year at %s MB/s",
+                    plain(c.dwpd().number()), c.capacityGb() / 1000.0, tbPerDay, ASSUMED_RATING_YEARS, tbPerYear,
+                    plain(BigDecimal.valueOf(writeMBps))));
+        }
+        return new Endurance(null, "no endurance rating (TBW or DWPD) in the catalog");
+    }
+
+    public static double enduranceValue(Endurance e) {
+        return e.lifeYears() == null ? UNKNOWN : Math.min(1, e.lifeYears() / SERVICE_YEARS);
+    }
+
+    /** Room on one drive of the special mirror for what it must hold. */
+    public static double roomValue(Optional<SpecialSizing.Need> need, int capacityGb) {
+        if (need.isEmpty() || need.get().requiredGib() <= 0) {
+            return 0.5;
+        }
+        double ratio = SpecialSizing.capacityGib(capacityGb) / need.get().requiredGib();
+        return Math.max(0.5, Math.min(1, 0.5 + 0.5 * (ratio - 1)));
+    }
+
+    static String plain(BigDecimal value) {
+        BigDecimal s = value.stripTrailingZeros();
+        return (s.scale() < 0 ? s.setScale(0) : s).toPlainString();
+    }
+
+    static boolean vendorStated(Candidate.Evidence e) {
+        return e != null && e.kind() != null && e.kind() != SourceKind.DERIVED && e.kind().isVendor();
+    }
+}

@@ -1,0 +1,152 @@
+package dev.drivecat.ranking;
+
+import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.pricing.Condition;
+import dev.drivecat.pricing.SellerType;
+import dev.drivecat.web.ApiToken;
+import dev.drivecat.web.InvalidValueException;
+import dev.drivecat.web.Params;
+import dev.drivecat.web.Problem;
+import dev.drivecat.web.ProblemException;
+import dev.drivecat.web.ProblemType;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/** Turns /recommend's query parameters into a {@link RecommendQuery}, or a 400 that says what is allowed. */
+public final class RecommendParams {
+
+    /** The raw parameters, as strings, keyed by name. */
+    private final Map<String, List<String>> raw;
+
+    public RecommendParams(Map<String, List<String>> raw) {
+        this.raw = raw;
+    }
+
+    static final List<String> SPECIAL_ONLY = List.of("layout", "width", "dataTib", "diskTb", "recordsize", "fileCount",
+            "smallBlocks", "smallBlockDataGib", "hasSlog", "maxSetPrice");
+    static final int DEFAULT_LIMIT = 10;
+    static final int DEFAULT_MAX_PRICE_AGE_DAYS = 14;
+
+    public RecommendQuery parse(String defaultCurrency, int maxLimit) {
+        String roleRaw = one("role");
+        if (roleRaw == null || roleRaw.isBlank()) {
+            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+                    "role is required; allowed: " + String.join(", ", ApiToken.tokens(Role.class)))
+                    .with("parameter", "role").with("allowed", ApiToken.tokens(Role.class)));
+        }
+        Role role = ApiToken.require(Role.class, "role", roleRaw.trim());
+        if (role == Role.SLOG) {
+            for (String name : SPECIAL_ONLY) {
+                if (one(name) != null) {
+                    throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+                            name + " applies to role=special only; role=slog takes interface, plp, condition, sellerType, "
+                                    + "includeBusinessOnly, includeOutOfStock, maxPrice, currency, limit, syncWriteMBps, maxPriceAgeDays")
+                            .with("parameter", name));
+                }
+            }
+        }
+        List<InterfaceFilter> interfaces = Params.tokens(InterfaceFilter.class, "interface", all("interface"));
+        PlpRequirement plp = Params.token(PlpRequirement.class, "plp", one("plp")).orElse(PlpRequirement.REQUIRED);
+        List<Condition> conditions = Params.tokens(Condition.class, "condition", all("condition"));
+        List<SellerType> sellerTypes = Params.tokens(SellerType.class, "sellerType", all("sellerType"));
+        boolean business = Params.bool("includeBusinessOnly", one("includeBusinessOnly")).orElse(false);
+        boolean outOfStock = Params.bool("includeOutOfStock", one("includeOutOfStock")).orElse(false);
+        BigDecimal maxPrice = Params.decimal("maxPrice", one("maxPrice"), new BigDecimal("0.01"), null).orElse(null);
+        BigDecimal maxSetPrice = Params.decimal("maxSetPrice", one("maxSetPrice"), new BigDecimal("0.01"), null).orElse(null);
+        String currency = Params.currency(one("currency"), defaultCurrency);
+        int limit = Params.limit(one("limit"), Math.min(DEFAULT_LIMIT, maxLimit), maxLimit);
+        BigDecimal syncWrite = Params.decimal("syncWriteMBps", one("syncWriteMBps"), new BigDecimal("0.001"), new BigDecimal("100000"))
+                .orElse(RankingModel.DEFAULT_SYNC_WRITE_MBPS);
+        int maxAge = Params.integer("maxPriceAgeDays", one("maxPriceAgeDays"), 0, 3650).orElse(DEFAULT_MAX_PRICE_AGE_DAYS);
+        if (role == Role.SLOG) {
+            return new RecommendQuery(role, interfaces, plp, conditions, sellerTypes, business, outOfStock, maxPrice, null,
+                    currency, limit, syncWrite, maxAge, null, null, null, null, null, null, null, null, null, null);
+        }
+        PoolLayout layout = Params.token(PoolLayout.class, "layout", one("layout")).orElse(PoolLayout.MIRROR);
+        Integer width = Params.integer("width", one("width"), 1, 64).orElse(null);
+        if (layout == PoolLayout.MIRROR) {
+            width = width == null ? 2 : width;
+            if (width < 2) {
+                throw Params.invalid("width", one("width"), "the mirror width, 2 or more");
+            }
+        } else if (width != null && width < layout.parity() + 2) {
+            throw Params.invalid("width", one("width"), "at least " + (layout.parity() + 2) + " disks for " + layout.token());
+        }
+        BigDecimal dataTib = Params.decimal("dataTib", one("dataTib"), BigDecimal.ZERO, new BigDecimal("100000")).orElse(null);
+        BigDecimal diskTb = Params.decimal("diskTb", one("diskTb"), new BigDecimal("0.001"), new BigDecimal("1000")).orElse(null);
+        if (diskTb != null && width == null) {
+            throw Params.invalid("width", "", "given with diskTb: the disks per data vdev, so the data size can be worked out");
+        }
+        int recordsize = size("recordsize", one("recordsize"), 4, 16 * 1024).orElse(128);
+        Long fileCount = Params.decimal("fileCount", one("fileCount"), BigDecimal.ZERO, new BigDecimal("1000000000000"))
+                .map(BigDecimal::longValue).orElse(null);
+        Integer smallBlocks = one("smallBlocks") == null ? null
+                : "0".equals(one("smallBlocks").trim()) ? 0 : size("smallBlocks", one("smallBlocks"), 1, 1024).orElse(null);
+        if (smallBlocks != null && smallBlocks >= recordsize) {
+            throw Params.invalid("smallBlocks", one("smallBlocks"), "below the recordsize (" + recordsize
+                    + "K): at or above it every data block goes to the special vdev");
+        }
+        BigDecimal smallData = Params.decimal("smallBlockDataGib", one("smallBlockDataGib"), BigDecimal.ZERO, null).orElse(null);
+        boolean hasSlog = Params.bool("hasSlog", one("hasSlog")).orElse(false);
+        return new RecommendQuery(role, interfaces, plp, conditions, sellerTypes, business, outOfStock, maxPrice, maxSetPrice,
+                currency, limit, syncWrite, maxAge, layout, width, layout.specialSetSize(width == null ? 2 : width), dataTib, diskTb,
+                recordsize, fileCount, smallBlocks, smallData, hasSlog);
+    }
+
+    /** A size such as 128K, 1M or 131072 (bytes), as a power of two in KiB within [minKib, maxKib]. */
+    static Optional<Integer> size(String name, String value, int minKib, int maxKib) {
+        if (value == null || value.isBlank()) {
+            return Optional.empty();
+        }
+        String v = value.trim().toUpperCase(Locale.ROOT);
+        long kib;
+        try {
+            if (v.endsWith("K")) {
+                kib = Long.parseLong(v.substring(0, v.length() - 1));
+            } else if (v.endsWith("M")) {
+                kib = Long.parseLong(v.substring(0, v.length() - 1)) * 1024;
+            } else {
+                long bytes = Long.parseLong(v);
+                kib = bytes % 1024 == 0 ? bytes / 1024 : -1;
+            }
+        } catch (NumberFormatException e) {
+            kib = -1;
+        }
+        if (kib < minKib || kib > maxKib || Long.bitCount(kib) != 1) {
+            throw Params.invalid(name, value, "a power of two from " + minKib + "K to "
+                    + (maxKib >= 1024 ? maxKib / 1024 + "M" : maxKib + "K") + " (such as 16K or 128K)");
+        }
+        return Optional.of((int) kib);
+    }
+
+    private String one(String name) {
+        List<String> values = raw.get(name);
+        if (values == null || values.isEmpty()) {
+            return null;
+        }
+        if (values.size() > 1) {
+            throw Params.invalid(name, String.join(",", values), "given once");
+        }
+        return values.get(0);
+    }
+
+    private List<String> all(String name) {
+        return raw.getOrDefault(name, List.of());
+    }
+
+    /** The names /recommend understands; anything else is a 400 (a typo must not be silently ignored). */
+    public static void rejectUnknown(Iterable<String> names) {
+        List<String> known = new ArrayList<>(List.of("role", "interface", "plp", "condition", "sellerType", "includeBusinessOnly",
+                "includeOutOfStock", "maxPrice", "currency", "limit", "syncWriteMBps", "maxPriceAgeDays"));
+        known.addAll(SPECIAL_ONLY);
+        for (String name : names) {
+            if (!known.contains(name)) {
+                throw new InvalidValueException("query parameter", name, known);
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package dev.drivecat.ranking;
+
+import dev.drivecat.DrivecatConfig;
+import dev.drivecat.web.Problem;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+@Path("/recommend")
+@Tag(name = "ranking", description = "Which drive to buy for a ZFS role, and why.")
+public class RecommendResource {
+
+    @Inject
+    RecommendationService recommendations;
+
+    @Inject
+    DrivecatConfig config;
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Rank drives for a SLOG or a special vdev",
+            description = "Scores every drive that fits the query for the role and explains each score: SLOG — a cheap, safe flush "
+                    + "(predicted sync IOPS, PLP evidence, endurance at your sync write rate, price); special vdev — the whole mirror "
+                    + "the pool layout needs (set size and set cost), PLP and endurance (which weigh as for a SLOG when there is no "
+                    + "separate log, since OpenZFS 2.4 then puts the ZIL on the special vdev), room for metadata and small blocks, and "
+                    + "price. The answer echoes the query with defaults filled in, counts what was left out and why, and says how old "
+                    + "the prices are. See src/docs/ranking.md for the formulas and the reasons for the weights.")
+    @Parameters({
+            @Parameter(name = "role", in = ParameterIn.QUERY, required = true, description = "slog or special.", example = "slog"),
+            @Parameter(name = "interface", in = ParameterIn.QUERY, description = "One or more of m2, u2, u3, aic, sata, sas, nvme, e1s "
+                    + "(comma-separated or repeated); absent means all.", schema = @Schema(type = SchemaType.ARRAY, implementation = String.class),
+                    example = "m2"),
+            @Parameter(name = "plp", in = ParameterIn.QUERY, description = "required (default): only drives with safe flushes (PLP "
+                    + "stated, or 3D XPoint with a warning); preferred: drives without rank below every drive with; any: scored on their merits.",
+                    example = "required"),
+            @Parameter(name = "condition", in = ParameterIn.QUERY, description = "Any of new, newOldStock, used, renewed.",
+                    schema = @Schema(type = SchemaType.ARRAY, implementation = String.class)),
+            @Parameter(name = "sellerType", in = ParameterIn.QUERY, description = "MARKETPLACE or THIRD_PARTY.",
+                    schema = @Schema(type = SchemaType.ARRAY, implementation = String.class)),
+            @Parameter(name = "includeBusinessOnly", in = ParameterIn.QUERY, description = "Consider offers open only to business accounts (default false)."),
+            @Parameter(name = "includeOutOfStock", in = ParameterIn.QUERY, description = "Show drives with no offer in stock (default false)."),
+            @Parameter(name = "maxPrice", in = ParameterIn.QUERY, description = "Highest price per drive.", example = "500"),
+            @Parameter(name = "maxSetPrice", in = ParameterIn.QUERY, description = "role=special: highest price for the whole set.", example = "1500"),
+            @Parameter(name = "currency", in = ParameterIn.QUERY, description = "ISO 4217; offers in other currencies are left out and counted.", example = "USD"),
+            @Parameter(name = "limit", in = ParameterIn.QUERY, description = "Results to return (default 10, at most drivecat.api.max-limit).", example = "10"),
+            @Parameter(name = "syncWriteMBps", in = ParameterIn.QUERY, description = "Expected average sync write rate in MB/s (default 5): "
+                    + "the log's write load, or the special vdev's when it takes the ZIL.", example = "5"),
+            @Parameter(name = "maxPriceAgeDays", in = ParameterIn.QUERY, description = "Prices older than this carry a warning (default 14).", example = "14"),
+            @Parameter(name = "layout", in = ParameterIn.QUERY, description = "role=special: mirror (default), raidz1, raidz2 or raidz3.", example = "raidz2"),
+            @Parameter(name = "width", in = ParameterIn.QUERY, description = "role=special: disks per data vdev; for mirror the mirror width (default 2).", example = "6"),
+            @Parameter(name = "dataTib", in = ParameterIn.QUERY, description = "role=special: data in the pool, TiB.", example = "40"),
+            @Parameter(name = "diskTb", in = ParameterIn.QUERY, description = "role=special: data disk size, TB (with width, instead of dataTib).", example = "16"),
+            @Parameter(name = "recordsize", in = ParameterIn.QUERY, description = "role=special: the datasets' recordsize (default 128K).", example = "128K"),
+            @Parameter(name = "fileCount", in = ParameterIn.QUERY, description = "role=special: small files expected (344 bytes of metadata each).", example = "2000000"),
+            @Parameter(name = "smallBlocks", in = ParameterIn.QUERY, description = "role=special: special_small_blocks (e.g. 16K; 0 off); must be below recordsize.", example = "16K"),
+            @Parameter(name = "smallBlockDataGib", in = ParameterIn.QUERY, description = "role=special: GiB of data in blocks at or under smallBlocks.", example = "50"),
+            @Parameter(name = "hasSlog", in = ParameterIn.QUERY, description = "role=special: the pool has a separate log (default false).", example = "false")
+    })
+    @APIResponse(responseCode = "200", description = "The ranked drives with their explained scores.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Recommendation.class)))
+    @APIResponse(responseCode = "400", description = "A parameter is missing, unknown or out of range; the detail names what is allowed.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public Response recommend(@Context UriInfo uri) {
+        RecommendParams.rejectUnknown(uri.getQueryParameters().keySet());
+        RecommendQuery query = new RecommendParams(uri.getQueryParameters())
+                .parse(config.api().defaultCurrency(), config.api().maxLimit());
+        return Response.ok(recommendations.recommend(query), MediaType.APPLICATION_JSON_TYPE).build();
+    }
+}

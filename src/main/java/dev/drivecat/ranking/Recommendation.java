@@ -1,0 +1,92 @@
+package dev.drivecat.ranking;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.drivecat.catalog.FormFactor;
+import dev.drivecat.catalog.Interface;
+import dev.drivecat.catalog.Media;
+import dev.drivecat.pricing.Offer;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/** The answer of GET /recommend: the ranked drives, each score explained, and what was left out. */
+@Schema(name = "Recommendation")
+public record Recommendation(
+        RecommendQuery query,
+        ModelView model,
+        @Schema(description = "Things that hold for the whole answer, in plain sentences.") List<String> notes,
+        PriceAges prices,
+        List<Result> results,
+        FilteredOut filteredOut) {
+
+    @Schema(name = "RecommendResult")
+    public record Result(
+            @Schema(examples = "1") int rank,
+            DriveRef drive,
+            @Schema(description = "0 to 100: the sum of the components' points.", examples = "91.7") double score,
+            @Schema(description = "Every component of the score: its weight, its value 0..1, its points and the input it was computed from.")
+            List<Component> components,
+            @Schema(nullable = true, description = "The cheapest matching offer (in stock unless includeOutOfStock).") Offer bestOffer,
+            @Schema(nullable = true, description = "Drives in the special mirror.") Integer setSize,
+            @Schema(nullable = true, description = "What the whole set costs from offers that can fill it.") BigDecimal setCost,
+            @Schema(nullable = true, description = "How the set is bought when it takes more than one offer, or why it cannot be.")
+            String setCostBasis,
+            @Schema(nullable = true, description = "4K QD1 sync IOPS predicted on a hard-drive pool with this drive as its log.")
+            Long predictedSyncIops,
+            FlushView flush,
+            @Schema(nullable = true, description = "Years of rated endurance at the expected write rate.") Double lifeYears,
+            String lifeBasis,
+            @Schema(nullable = true) CapacityFit capacity,
+            @Schema(description = "Why this rank, in plain sentences.") List<String> reasons,
+            @Schema(description = "What to check before buying.") List<String> warnings) {
+    }
+
+    @Schema(name = "RecommendDrive")
+    public record DriveRef(String slug, String vendor, String model, int capacityGb,
+                           @JsonProperty("interface") @Schema(name = "interface") Interface iface, FormFactor formFactor,
+                           @Schema(nullable = true) Media media) {
+    }
+
+    @Schema(name = "ScoreComponent")
+    public record Component(
+            @Schema(examples = "flush") String name,
+            @Schema(examples = "35") int weight,
+            @Schema(description = "0 to 1.", examples = "0.936") double value,
+            @Schema(description = "weight × value.", examples = "32.8") double points,
+            @Schema(description = "What the value was computed from.") String input) {
+    }
+
+    @Schema(name = "Flush")
+    public record FlushView(double latencyUs, String basis) {
+    }
+
+    @Schema(name = "CapacityFit")
+    public record CapacityFit(double capacityGib, @Schema(nullable = true) Double requiredGib, String assessment) {
+    }
+
+    @Schema(name = "RankingModel", description = "The model behind the scores, with its assumptions.")
+    public record ModelView(
+            Map<String, Integer> weights,
+            @Schema(nullable = true) String syncIopsModel,
+            @Schema(nullable = true) Double overheadUs,
+            @Schema(nullable = true) List<FlushModel.Calibration> calibration,
+            List<String> assumptions,
+            @Schema(description = "Where the formulas and the reasons for the weights are documented.") String documentation) {
+    }
+
+    @Schema(name = "PriceAges", description = "How old the prices behind this answer are.")
+    public record PriceAges(String currency, @Schema(nullable = true) Instant oldestObservedAt,
+                            @Schema(nullable = true) Instant newestObservedAt,
+                            @Schema(nullable = true) Long oldestAgeDays, @Schema(nullable = true) Long newestAgeDays) {
+    }
+
+    @Schema(name = "FilteredOut", description = "Drives left out, counted by reason.")
+    public record FilteredOut(int total, Map<String, Integer> byReason, List<Excluded> drives) {
+    }
+
+    @Schema(name = "ExcludedDrive")
+    public record Excluded(String slug, @Schema(examples = "noPlp") String reason, String detail) {
+    }
+}

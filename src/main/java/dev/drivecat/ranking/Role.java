@@ -1,0 +1,24 @@
+package dev.drivecat.ranking;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import dev.drivecat.web.ApiToken;
+
+/** The ZFS job a drive is bought for. */
+public enum Role implements ApiToken {
+    /** A separate intent log: what you buy is a cheap, safe flush. */
+    SLOG("slog"),
+    /** A special allocation class vdev: metadata (and small blocks); losing it loses the pool. */
+    SPECIAL("special");
+
+    private final String token;
+
+    Role(String token) {
+        this.token = token;
+    }
+
+    @Override
+    @JsonValue
+    public String token() {
+        return token;
+    }
+}

@@ -1,0 +1,72 @@
+package dev.drivecat.ranking;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * How much room a special vdev needs, from the buying guide's measurements on OpenZFS 2.4.1:
+ * about 344 bytes of metadata per 4 KiB file; 0.78 MiB of metadata per GiB of data at
+ * recordsize=128K and 5.5 MiB per GiB at 16K (other record sizes are interpolated on
+ * a + b / recordsize through those two points); plus any data in blocks at or under
+ * special_small_blocks. Small blocks stop going to the special vdev at 75% full and spill silently
+ * to the data vdevs, so the need is divided by 0.75.
+ */
+public final class SpecialSizing {
+
+    public static final double BYTES_PER_SMALL_FILE = 344;
+    public static final double FILL_LIMIT = 0.75;
+    private static final double MIB_PER_GIB_AT_128K = 0.78;
+    private static final double MIB_PER_GIB_AT_16K = 5.5;
+    private static final double B = (MIB_PER_GIB_AT_16K - MIB_PER_GIB_AT_128K) / (1.0 / 16 - 1.0 / 128);
+    private static final double A = MIB_PER_GIB_AT_128K - B / 128;
+    private static final double GIB = 1024d * 1024 * 1024;
+
+    /** What the special vdev must hold, each part named, and the capacity that keeps it under 75% full. */
+    public record Need(double metadataGib, double smallFilesGib, double smallBlocksGib, double requiredGib, List<String> basis) {
+    }
+
+    private SpecialSizing() {
+    }
+
+    /** Metadata per GiB of data at a record size (KiB). */
+    public static double metadataMibPerGib(int recordsizeKib) {
+        return A + B / recordsizeKib;
+    }
+
+    /**
+     * @param dataGib data in the pool (null if unknown)
+     * @param recordsizeKib the datasets' recordsize
+     * @param fileCount small files (4 KiB class) expected, if known
+     * @param smallBlocksGib data expected in blocks at or under special_small_blocks, if known
+     */
+    public static Optional<Need> need(Double dataGib, int recordsizeKib, Long fileCount, Double smallBlocksGib) {
+        if (dataGib == null && fileCount == null && smallBlocksGib == null) {
+            return Optional.empty();
+        }
+        List<String> basis = new ArrayList<>();
+        double metadata = 0;
+        if (dataGib != null) {
+            metadata = dataGib * metadataMibPerGib(recordsizeKib) / 1024;
+            basis.add(String.format(java.util.Locale.ROOT, "%.0f GiB of data at recordsize=%dK: %.2f MiB of metadata per GiB = %.1f GiB",
+                    dataGib, recordsizeKib, metadataMibPerGib(recordsizeKib), metadata));
+        }
+        double files = 0;
+        if (fileCount != null) {
+            files = fileCount * BYTES_PER_SMALL_FILE / GIB;
+            basis.add(String.format(java.util.Locale.ROOT, "%,d small files × 344 bytes of metadata = %.1f GiB", fileCount, files));
+        }
+        double small = smallBlocksGib == null ? 0 : smallBlocksGib;
+        if (smallBlocksGib != null) {
+            basis.add(String.format(java.util.Locale.ROOT, "%.1f GiB of small blocks", small));
+        }
+        double required = (metadata + files + small) / FILL_LIMIT;
+        basis.add(String.format(java.util.Locale.ROOT, "divided by 0.75 so the special vdev stays under 75%% full = %.1f GiB", required));
+        return Optional.of(new Need(metadata, files, small, required, basis));
+    }
+
+    /** A drive's stated capacity (decimal GB) in GiB. */
+    public static double capacityGib(int capacityGb) {
+        return capacityGb * 1e9 / GIB;
+    }
+}

@@ -1,0 +1,199 @@
+package dev.drivecat.ranking;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.not;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The buying guide's picks, on its 2026-10-21 prices (the seed catalog). */
+@QuarkusTest
+class RecommendGoldenTest {
+
+    static JsonPath recommend(String query) {
+        return given().when().get("/recommend?" + query).then().statusCode(200).extract().jsonPath();
+    }
+
+    @Test
+    void u2SlogPicksTheP4800xAheadOfThePricierP5800x() {
+        JsonPath r = recommend("role=slog&interface=u2");
+        List<String> slugs = r.getList("results.drive.slug");
+        assertThat(slugs.get(0)).isEqualTo("intel-optane-p4800x-375gb-u2");
+        assertThat(slugs).contains("intel-optane-p5800x-400gb-u2");
+        assertThat(slugs.indexOf("intel-optane-p5800x-400gb-u2")).isGreaterThan(0);
+        float p4800x = r.getFloat("results[0].bestOffer.price");
+        float p5800x = r.getFloat("results.find { it.drive.slug == 'intel-optane-p5800x-400gb-u2' }.bestOffer.price");
+        assertThat(p5800x / p4800x).isBetween(1.6f, 1.9f);
+        assertThat(r.getString("results[0].reasons.find { it.startsWith('Ranked above') }"))
+                .contains("mostly on price");
+        assertThat(r.getList("results[0].warnings", String.class))
+                .anySatisfy(w -> assertThat(w).contains("New old stock").contains("warranty lookup"));
+    }
+
+    @Test
+    void m2SlogPicksTheMicron7450WhileTheP1600xIsOutOfStock() {
+        JsonPath r = recommend("role=slog&interface=m2");
+        assertThat(r.getString("results[0].drive.slug")).isEqualTo("micron-7450-pro-480gb-m2");
+        assertThat(r.getList("results.drive.slug", String.class)).doesNotContain("intel-optane-p1600x-118gb-m2",
+                "intel-optane-p1600x-58gb-m2", "samsung-990-pro-2tb-m2", "kingston-dc2000b-480gb-m2");
+        Map<String, Integer> byReason = r.getMap("filteredOut.byReason");
+        assertThat(byReason).containsEntry("outOfStock", 2).containsEntry("noPlp", 1).containsEntry("businessOnly", 1);
+        assertThat(r.getString("filteredOut.drives.find { it.slug == 'intel-optane-p1600x-118gb-m2' }.detail"))
+                .contains("out of stock on Amazon on the check date");
+        // PLP stated for the M.2 22x80 model counts for this M.2 2280 drive
+        assertThat(r.getString("results[0].components.find { it.name == 'plp' }.input")).contains("PLP on the M.2 2280 model");
+    }
+
+    @Test
+    void aicSlogShowsThe900pWithTheXpointPlpWarning() {
+        JsonPath r = recommend("role=slog&interface=aic");
+        assertThat(r.getList("results.drive.slug", String.class)).contains("intel-optane-900p-280gb-aic");
+        List<String> warnings = r.getList("results.find { it.drive.slug == 'intel-optane-900p-280gb-aic' }.warnings", String.class);
+        assertThat(warnings).anySatisfy(w -> assertThat(w).contains("3D XPoint without stated PLP").contains("Enhanced PLP: No"));
+        assertThat(warnings).anySatisfy(w -> assertThat(w).contains("known-good SLOG list"));
+        assertThat(r.getString("results.find { it.drive.slug == 'intel-optane-900p-280gb-aic' }.bestOffer.sellerType"))
+                .isEqualTo("MARKETPLACE");
+    }
+
+    @Test
+    void sataRaidz2SpecialPicksThePm893240gbAndPricesTheSetOfThree() {
+        JsonPath r = recommend("role=special&interface=sata&layout=raidz2");
+        assertThat(r.getString("results[0].drive.slug")).isEqualTo("samsung-pm893-240gb-sata");
+        assertThat(r.getInt("results[0].setSize")).isEqualTo(3);
+        assertThat(r.getDouble("results[0].setCost")).isEqualTo(3 * 350.00);
+        assertThat(r.getList("results[0].warnings", String.class)).anySatisfy(w -> assertThat(w).contains("can never be removed"));
+        assertThat(r.getList("notes", String.class)).anySatisfy(w -> assertThat(w).contains("puts the ZIL on the special vdev"));
+    }
+
+    @Test
+    void m2Raidz2SpecialPicksTheMicron7450WithASetOfThree() {
+        JsonPath r = recommend("role=special&interface=m2&layout=raidz2");
+        assertThat(r.getString("results[0].drive.slug")).startsWith("micron-7450-pro-");
+        assertThat(r.getInt("results[0].setSize")).isEqualTo(3);
+    }
+
+    @Test
+    void setSizeFollowsThePoolsRedundancy() {
+        assertThat(recommend("role=special&layout=raidz3").getList("results.setSize", Integer.class)).isNotEmpty().containsOnly(4);
+        assertThat(recommend("role=special&layout=raidz1").getList("results.setSize", Integer.class)).isNotEmpty().containsOnly(2);
+        assertThat(recommend("role=special&layout=mirror&width=2").getList("results.setSize", Integer.class)).isNotEmpty().containsOnly(2);
+        assertThat(recommend("role=special&layout=mirror&width=3").getList("results.setSize", Integer.class)).isNotEmpty().containsOnly(3);
+    }
+
+    @Test
+    void everyScoreIsTheSumOfItsExplainedComponents() {
+        JsonPath r = recommend("role=slog");
+        List<Map<String, Object>> results = r.getList("results");
+        assertThat(results).isNotEmpty();
+        for (int i = 0; i < results.size(); i++) {
+            List<Map<String, Object>> components = r.getList("results[" + i + "].components");
+            double points = components.stream().mapToDouble(c -> ((Number) c.get("points")).doubleValue()).sum();
+            int weights = components.stream().mapToInt(c -> ((Number) c.get("weight")).intValue()).sum();
+            assertThat(weights).isEqualTo(100);
+            assertThat(r.getDouble("results[" + i + "].score")).isCloseTo(points, org.assertj.core.data.Offset.offset(0.2));
+            assertThat(components).allSatisfy(c -> assertThat((String) c.get("input")).isNotBlank());
+            assertThat(r.getList("results[" + i + "].reasons", String.class)).isNotEmpty();
+            assertThat(r.getInt("results[" + i + "].rank")).isEqualTo(i + 1);
+        }
+        List<Double> scores = r.getList("results.score", Double.class);
+        assertThat(scores).isSortedAccordingTo(java.util.Comparator.reverseOrder());
+    }
+
+    @Test
+    void echoesTheInterpretedQueryAndThePriceAges() {
+        given().when().get("/recommend?role=slog&interface=m2")
+                .then().statusCode(200)
+                .body("query.role", equalTo("slog"))
+                .body("query.interfaces", contains("m2"))
+                .body("query.plp", equalTo("required"))
+                .body("query.syncWriteMBps", equalTo(5))
+                .body("query.currency", equalTo("USD"))
+                .body("query.limit", equalTo(10))
+                .body("model.overheadUs", org.hamcrest.Matchers.both(org.hamcrest.Matchers.greaterThan(217f))
+                        .and(org.hamcrest.Matchers.lessThan(221f)))
+                .body("model.syncIopsModel", containsString("1e6 / (overheadUs + flushLatencyUs)"))
+                .body("prices.oldestObservedAt", equalTo("2026-10-21T00:00:00Z"))
+                .body("prices.oldestAgeDays", org.hamcrest.Matchers.greaterThanOrEqualTo(39))
+                .body("results[0].predictedSyncIops", org.hamcrest.Matchers.greaterThan(3000))
+                .body("results[0].lifeYears", org.hamcrest.Matchers.notNullValue())
+                .body("results[0].warnings", hasItem(containsString("days ago")));
+    }
+
+    @Test
+    void usesTheMeasuredLatencyWhenTheCatalogHasOne() {
+        JsonPath r = recommend("role=slog&interface=m2&includeOutOfStock=true");
+        assertThat(r.getString("results.find { it.drive.slug == 'intel-optane-p1600x-58gb-m2' }.flush.basis"))
+                .contains("measured").contains("13.6 usec/IO");
+        assertThat(r.getDouble("results.find { it.drive.slug == 'intel-optane-p1600x-58gb-m2' }.flush.latencyUs")).isEqualTo(13.6);
+        assertThat(r.getString("results.find { it.drive.slug == 'micron-7450-pro-480gb-m2' }.flush.basis")).contains("assumed 15 µs");
+        // an out-of-stock drive has no price to compare and says so
+        assertThat(r.getList("results.find { it.drive.slug == 'intel-optane-p1600x-58gb-m2' }.warnings", String.class))
+                .anySatisfy(w -> assertThat(w).contains("No offer in stock"));
+    }
+
+    @Test
+    void rejectsAMissingOrUnknownRoleListingBoth() {
+        given().when().get("/recommend").then().statusCode(400)
+                .contentType("application/problem+json")
+                .body("parameter", equalTo("role"))
+                .body("allowed", contains("slog", "special"));
+        given().when().get("/recommend?role=cache").then().statusCode(400)
+                .body("allowed", contains("slog", "special"));
+    }
+
+    @Test
+    void rejectsUnknownInterfacesAndParametersThatDoNotApply() {
+        given().when().get("/recommend?role=slog&interface=floppy").then().statusCode(400)
+                .body("allowed", hasItem("m2"));
+        given().when().get("/recommend?role=slog&layout=raidz2").then().statusCode(400)
+                .body("detail", containsString("applies to role=special only"));
+        given().when().get("/recommend?role=slog&interfce=m2").then().statusCode(400)
+                .body("detail", containsString("interfce"));
+        given().when().get("/recommend?role=special&recordsize=100K").then().statusCode(400)
+                .body("parameter", equalTo("recordsize"));
+        given().when().get("/recommend?role=special&smallBlocks=128K&recordsize=128K").then().statusCode(400)
+                .body("detail", containsString("below the recordsize"));
+        given().when().get("/recommend?role=slog&limit=1000").then().statusCode(400)
+                .body("parameter", equalTo("limit"));
+    }
+
+    @Test
+    void leavesOutDrivesTooSmallForTheSpecialVdevAndSaysByHowMuch() {
+        // 200 TiB at 16K records needs about 1.5 TiB of metadata room: no seeded SATA drive holds it
+        JsonPath r = recommend("role=special&interface=sata&layout=raidz2&dataTib=200&recordsize=16K");
+        assertThat(r.getList("results")).isEmpty();
+        assertThat(r.getString("filteredOut.drives.find { it.slug == 'samsung-pm893-240gb-sata' }.reason")).isEqualTo("tooSmall");
+        assertThat(r.getString("filteredOut.drives.find { it.slug == 'samsung-pm893-240gb-sata' }.detail")).contains("short of");
+        // a small pool fits and is judged for room
+        JsonPath small = recommend("role=special&interface=sata&layout=raidz2&dataTib=10");
+        assertThat(small.getString("results[0].capacity.assessment")).startsWith("fits");
+    }
+
+    @Test
+    void filtersByConditionAndSellerType() {
+        given().when().get("/recommend?role=slog&condition=newOldStock").then().statusCode(200)
+                .body("results.bestOffer.condition", everyItem(equalTo("NEW_OLD_STOCK")))
+                .body("results.drive.slug", not(hasItem("intel-optane-900p-280gb-aic")));
+        given().when().get("/recommend?role=slog&sellerType=MARKETPLACE").then().statusCode(200)
+                .body("results.drive.slug", contains("intel-optane-900p-280gb-aic"));
+        given().when().get("/recommend?role=slog&includeBusinessOnly=true&interface=m2&includeOutOfStock=true").then().statusCode(200)
+                .body("results.drive.slug", hasItem("kingston-dc2000b-480gb-m2"));
+    }
+
+    @Test
+    void leavesOutOffersInOtherCurrenciesAndCountsThem() {
+        JsonPath r = recommend("role=slog&currency=EUR");
+        assertThat(r.getList("results")).isEmpty();
+        assertThat(r.getMap("filteredOut.byReason", String.class, Integer.class)).containsKey("otherCurrency");
+        assertThat(r.getList("notes", String.class)).anySatisfy(n -> assertThat(n).contains("other currencies than EUR"));
+    }
+}

@@ -21,9 +21,19 @@ final class LocalServer {
         return start(options());
     }
 
+    /** Bodies go out with a Content-Length. */
     static WireMockServer start(WireMockConfiguration options) {
+        return start(options, Options.ChunkedEncodingPolicy.NEVER);
+    }
+
+    /** Bodies go out chunked, with no Content-Length. */
+    static WireMockServer startChunked() {
+        return start(options(), Options.ChunkedEncodingPolicy.ALWAYS);
+    }
+
+    private static WireMockServer start(WireMockConfiguration options, Options.ChunkedEncodingPolicy chunking) {
         WireMockServer server = new WireMockServer(options.dynamicPort().bindAddress("127.0.0.1").gzipDisabled(true)
-                .useChunkedTransferEncoding(Options.ChunkedEncodingPolicy.NEVER));
+                .useChunkedTransferEncoding(chunking));
         server.start();
         return server;
     }

@@ -164,29 +164,31 @@ public class PoliteFetcher implements AutoCloseable {
             try (HostPacer.Turn turn = pacer.await(target.host())) {
                 exchange = transport.get(target.uri(), headers, limits);
                 if (exchange instanceof Exchange.Response response && isBackOff(response.status())) {
+                    int status = response.status();
                     Optional<Duration> retryAfter = Backoff.retryAfter(response.header("Retry-After"), clock.instant());
                     if (retryAfter.isPresent() && retryAfter.get().compareTo(backoff.cap()) > 0) {
                         turn.holdOff(backoff.cap());
-                        return new Step(new Failed(FailureReason.HTTP_STATUS, "HTTP " + response.status() + " from "
-                                + target.uri() + " asks to retry after " + retryAfter.get()
-                                + ", longer than drivecat.fetcher.backoff-cap " + backoff.cap(), response.status()), null);
-                    }
-                    if (retry >= config.maxRetries()) {
-                        turn.holdOff(backoff.delay(retry));
-                        return new Step(new Failed(FailureReason.HTTP_STATUS, "HTTP " + response.status() + " from "
-                                + target.uri() + " after " + retry + " retries", response.status()), null);
+                        return failedStep(status, "HTTP " + status + " from " + target.uri() + " asks to retry after "
+                                + retryAfter.get() + ", longer than drivecat.fetcher.backoff-cap " + backoff.cap());
                     }
                     Duration wait = backoff.delay(retry);
                     if (retryAfter.isPresent() && retryAfter.get().compareTo(wait) > 0) {
                         wait = retryAfter.get();
                     }
-                    // the wait is served by the pacer before the next turn on this host, for every caller
+                    // the pacer serves the wait before the next turn on this host, whoever takes it
                     turn.holdOff(wait);
+                    if (retry >= config.maxRetries()) {
+                        return failedStep(status, "HTTP " + status + " from " + target.uri() + " after " + retry + " retries");
+                    }
                     continue;
                 }
             }
             return toStep(target, conditional, exchange);
         }
+    }
+
+    private static Step failedStep(int status, String detail) {
+        return new Step(new Failed(FailureReason.HTTP_STATUS, detail, status), null);
     }
 
     private static Step toStep(Target target, FetchRequest conditional, Exchange exchange) {

@@ -139,7 +139,8 @@ final class AmazonParser extends AbstractSiteParser {
 
     /** No offer row: the notices say why, or the page is not understood. */
     private PageParse withoutOfferRows(Page page, Element buyBox) {
-        String notice = rules.value(buyBox, "unavailableNotice").orElse("");
+        // the notice may sit beside the buy box (centre column) rather than in it
+        String notice = rules.value(page.document(), "unavailableNotice").orElse("");
         Optional<String> undeliverable = rules.phrase("undeliverable", notice);
         if (undeliverable.isPresent()) {
             return new PageParse.NoOffer(page.externalId(), PageParse.NoOfferKind.UNDELIVERABLE, notice);

@@ -146,6 +146,14 @@ class AmazonParserTest {
     }
 
     @Test
+    void joinPrimeMessageGivesTheMemberPriceBesideTheRegularPrice() {
+        ParsedOffer offer = featured(fixture("amazon/join-prime-message.html", US + "B0TESTPM9B"));
+
+        assertThat(offer.price()).isEqualByComparingTo("259.00");
+        assertThat(offer.memberPrice()).isEqualByComparingTo("219.00");
+    }
+
+    @Test
     void carouselPricesAreNeverTheOffer() {
         PageParse parse = fixture("amazon/undeliverable-with-carousel.html", US + "B0TEST7450");
 

@@ -1,0 +1,151 @@
+package dev.drivecat.scraping;
+
+import dev.drivecat.pricing.Condition;
+import dev.drivecat.pricing.SellerType;
+import dev.drivecat.scraping.PriceText.Money;
+import dev.drivecat.scraping.SiteDefinition.HostDefinition;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.util.Optional;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+
+/**
+ * What the marketplace parsers share: the host, the robot check, title and external id, and the
+ * decisions that every site makes the same way from its own phrases (seller type, fulfilment,
+ * condition, stock, shipping). Subclasses read the offers.
+ */
+abstract class AbstractSiteParser implements SiteParser {
+
+    protected final SiteRules rules;
+
+    AbstractSiteParser(SiteRules rules) {
+        this.rules = rules;
+    }
+
+    @Override
+    public SiteRules rules() {
+        return rules;
+    }
+
+    @Override
+    public final PageParse parse(Document document, URI url) {
+        try {
+            HostDefinition host = rules.host(url == null ? null : url.getHost()).orElseThrow(() -> new ParseFailure(
+                    "host of " + url + " is not in scrapers/" + rules.definition().site() + ".yaml"));
+            Optional<String> robot = robotCheck(document);
+            if (robot.isPresent()) {
+                return new PageParse.Blocked(robot.get());
+            }
+            Optional<String> title = rules.value(document, "title");
+            if (title.isEmpty()) {
+                Optional<String> phrase = rules.phrase("robotCheck", document.title() + " " + document.text());
+                if (phrase.isPresent()) {
+                    return new PageParse.Blocked("robot check: the page says \"" + phrase.get() + "\"");
+                }
+                throw new ParseFailure("no product title; looked in " + rules.describe("title")
+                        + " (not a product page, or the layout changed)");
+            }
+            String externalId = rules.externalId(document, url).orElseThrow(() -> new ParseFailure(
+                    "no external id on the page or in the URL " + url));
+            return read(new Page(document, url, host, title.get(), externalId));
+        } catch (ParseFailure failure) {
+            return new PageParse.Failed(failure.getMessage());
+        }
+    }
+
+    /** A product page being read. */
+    record Page(Document document, URI url, HostDefinition host, String title, String externalId) {
+    }
+
+    /** Reads a page that is a product page (has a title) and not a robot check. */
+    protected abstract PageParse read(Page page);
+
+    private Optional<String> robotCheck(Document document) {
+        return rules.element(document, "robotCheck")
+                .map(e -> "robot check: the page has " + describe(e) + " instead of a product");
+    }
+
+    private static String describe(Element e) {
+        StringBuilder s = new StringBuilder("<").append(e.tagName());
+        if (!e.id().isEmpty()) {
+            s.append(" id=\"").append(e.id()).append('"');
+        }
+        if (e.hasAttr("action")) {
+            s.append(" action=\"").append(e.attr("action")).append('"');
+        }
+        return s.append('>').toString();
+    }
+
+    /** Reads a price the page shows; a price that is there but cannot be read fails the page. */
+    protected Money money(String text, Page page, String what) {
+        return PriceText.parse(text, page.host().currency(), page.host().numbers()).orElseThrow(() -> new ParseFailure(
+                what + " '" + text + "' is not a price drivecat can read for " + page.host().host()));
+    }
+
+    /** A price that may be read; empty when it cannot be (shipping, member prices). */
+    protected Optional<Money> optionalMoney(String text, Page page) {
+        return PriceText.parse(text, page.host().currency(), page.host().numbers());
+    }
+
+    protected SellerType sellerType(String sellerName) {
+        if (sellerName == null) {
+            return null;
+        }
+        return rules.says("marketplaceSeller", sellerName) ? SellerType.MARKETPLACE : SellerType.THIRD_PARTY;
+    }
+
+    /**
+     * Whether the marketplace ships: from the shipper's name when shown; otherwise, where the site
+     * says an unnamed shipper is the seller, whether the seller is the marketplace.
+     */
+    protected Boolean fulfilledByMarketplace(String shipperName, String sellerName) {
+        if (shipperName != null) {
+            return rules.says("marketplaceShipper", shipperName);
+        }
+        if (sellerName != null && rules.definition().defaults().unstatedShipperIsSeller()) {
+            return sellerType(sellerName) == SellerType.MARKETPLACE;
+        }
+        return null;
+    }
+
+    /**
+     * The condition: {@code stated} when the page's structure says it (e.g. a used offer row),
+     * else what the wording names, else the site's default. New becomes new old stock only when
+     * the listing itself says so (title or condition wording).
+     */
+    protected Condition condition(Condition stated, String wording, String title) {
+        Condition condition = stated != null ? stated
+                : rules.condition(wording).orElse(rules.definition().defaults().conditionWhenUnstated());
+        if (condition == Condition.NEW && (rules.says("newOldStock", title) || rules.says("newOldStock", wording))) {
+            return Condition.NEW_OLD_STOCK;
+        }
+        return condition;
+    }
+
+    /** In stock as the availability text says; failing that, a buy button says it can be bought. */
+    protected Boolean inStock(String availability, boolean buyButton) {
+        if (availability != null) {
+            if (rules.says("outOfStock", availability)) {
+                return false;
+            }
+            if (rules.says("inStock", availability)) {
+                return true;
+            }
+        }
+        return buyButton ? Boolean.TRUE : null;
+    }
+
+    /** Shipping as shown: "free" phrases are zero; a cost in another currency than the price is dropped. */
+    protected BigDecimal shipping(String text, Page page, String priceCurrency) {
+        if (text == null) {
+            return null;
+        }
+        if (rules.says("freeShipping", text)) {
+            return BigDecimal.ZERO.setScale(2);
+        }
+        return optionalMoney(text, page)
+                .filter(m -> priceCurrency == null || priceCurrency.equals(m.currency()))
+                .map(Money::amount).orElse(null);
+    }
+}

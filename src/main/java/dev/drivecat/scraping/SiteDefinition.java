@@ -1,0 +1,132 @@
+package dev.drivecat.scraping;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.drivecat.pricing.Condition;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One marketplace's pages as data, read from {@code scrapers/<site>.yaml}: its hosts, how its
+ * product URLs look, where each part of a page is (CSS selectors, tried in order) and which
+ * phrases mean what, in every language its pages use. A layout change that moves a part or
+ * rewords a phrase is fixed in the YAML; the parser for the site only knows the page's shape.
+ * See docs/scraping.md for the format.
+ *
+ * @param site which parser reads these pages: {@code amazon}, {@code ebay} or {@code newegg}
+ * @param hosts the hosts the fetcher may ask, each a drivecat marketplace
+ * @param productPage how a product page URL looks and where its external id is
+ * @param selectors named parts of a page, each an ordered list of places to look; the first
+ *     place that yields something wins
+ * @param phrases named lists of regular expressions (case-insensitive) that decide what a text
+ *     means, e.g. {@code robotCheck}, {@code outOfStock}, {@code marketplaceSeller}
+ * @param sellerSentences one-sentence seller lines such as "Sold by X and Fulfilled by Amazon."
+ * @param conditions condition wording to condition, first match wins
+ * @param defaults what the site means when a page leaves something unsaid
+ */
+public record SiteDefinition(
+        String site,
+        List<HostDefinition> hosts,
+        ProductPage productPage,
+        Map<String, List<Probe>> selectors,
+        Map<String, List<String>> phrases,
+        List<SellerSentence> sellerSentences,
+        List<ConditionRule> conditions,
+        Defaults defaults) {
+
+    public SiteDefinition {
+        hosts = hosts == null ? List.of() : List.copyOf(hosts);
+        selectors = selectors == null ? Map.of() : Map.copyOf(selectors);
+        phrases = phrases == null ? Map.of() : Map.copyOf(phrases);
+        sellerSentences = sellerSentences == null ? List.of() : List.copyOf(sellerSentences);
+        conditions = conditions == null ? List.of() : List.copyOf(conditions);
+        defaults = defaults == null ? new Defaults(null, false) : defaults;
+    }
+
+    /**
+     * One host of the site.
+     *
+     * @param host the host name exactly as in URLs, e.g. {@code www.amazon.de}
+     * @param marketplace the drivecat marketplace code, e.g. {@code amazon-de}
+     * @param currency the ISO 4217 currency the host prices in by default
+     * @param numbers how the host writes numbers ({@code POINT_DECIMAL} 1,234.56 or
+     *     {@code COMMA_DECIMAL} 1.234,56)
+     * @param minInterval the least time between two requests to this host, ISO 8601 (e.g. PT10S)
+     */
+    public record HostDefinition(
+            String host, String marketplace, String currency, NumberConvention numbers, Duration minInterval) {
+    }
+
+    /**
+     * @param urlPatterns a product page's URL (path and query) matches one of these; the named
+     *     group {@code id} is the external id in the URL
+     * @param externalId where the page's external id is read, first found wins: a place on the page,
+     *     or {@code {url: true}} for the id in the URL
+     */
+    public record ProductPage(List<String> urlPatterns, List<IdSource> externalId) {
+
+        public ProductPage {
+            urlPatterns = urlPatterns == null ? List.of() : List.copyOf(urlPatterns);
+            externalId = externalId == null ? List.of() : List.copyOf(externalId);
+        }
+    }
+
+    /** Either the id in the URL ({@code url: true}) or a place on the page, as in {@link Probe}. */
+    public record IdSource(boolean url, String css, String attr, String match) {
+
+        Probe probe() {
+            return new Probe(css, attr, match);
+        }
+    }
+
+    /**
+     * One place to look on a page. In YAML either a bare CSS selector or
+     * {@code {css: ..., attr: ..., match: ...}}.
+     *
+     * @param css the elements to look at, within the part of the page being read
+     * @param attr read this attribute instead of the element's text
+     * @param match a regular expression the value must contain; its named group {@code value}
+     *     (or else the whole match) is what is read
+     */
+    public record Probe(String css, String attr, String match) {
+
+        @JsonCreator
+        public Probe(@JsonProperty("css") String css, @JsonProperty("attr") String attr,
+                @JsonProperty("match") String match) {
+            this.css = css;
+            this.attr = attr;
+            this.match = match;
+        }
+
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+        public static Probe of(String css) {
+            return new Probe(css, null, null);
+        }
+    }
+
+    /**
+     * A seller line written as one sentence, e.g. "Verkauf und Versand durch X." The named group
+     * {@code seller} is the seller's name.
+     *
+     * @param shipper who ships, as the sentence says: {@code SELLER} or {@code MARKETPLACE}
+     */
+    public record SellerSentence(String pattern, Shipper shipper) {
+    }
+
+    /** Who ships an offer, according to a seller sentence. */
+    public enum Shipper { SELLER, MARKETPLACE }
+
+    /** Condition wording matching {@code pattern} (case-insensitive) means {@code condition}. */
+    public record ConditionRule(String pattern, Condition condition) {
+    }
+
+    /**
+     * @param conditionWhenUnstated the condition of an offer whose page states none (Amazon and
+     *     Newegg show new offers without saying "new"); null when the site has no such default
+     * @param unstatedShipperIsSeller when a page names the seller but not the shipper, the seller
+     *     ships (Amazon says "Fulfilled by Amazon" whenever it ships a third party's offer)
+     */
+    public record Defaults(Condition conditionWhenUnstated, boolean unstatedShipperIsSeller) {
+    }
+}

@@ -1,0 +1,174 @@
+package dev.drivecat.scraping;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.drivecat.scraping.SiteDefinition.HostDefinition;
+import io.quarkus.runtime.Startup;
+import jakarta.inject.Singleton;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The marketplace site definitions shipped in {@code scrapers/} ({@code amazon.yaml},
+ * {@code ebay.yaml}, {@code newegg.yaml}), loaded once at start-up. A malformed definition stops
+ * start-up with a message naming the file and every entry that is wrong. Answers, per host: which
+ * site and marketplace it is, how often it may be asked ({@link HostPolicy}), and which parser
+ * reads its pages.
+ */
+@Singleton
+@Startup
+public class SiteDefinitions implements HostPolicy {
+
+    /** The sites drivecat has parsers for; each is read from {@code scrapers/<site>.yaml}. */
+    public static final List<String> SITES = List.of("amazon", "ebay", "newegg");
+
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
+            .registerModule(new JavaTimeModule())
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    /** A host, the site it belongs to, and the parser for its pages. */
+    public record Site(SiteDefinition definition, HostDefinition host, MarketplaceParser parser) {
+
+        /** The drivecat marketplace code, e.g. {@code amazon-de}. */
+        public String marketplace() {
+            return host.marketplace();
+        }
+    }
+
+    private final Map<String, Site> byHost;
+    private final List<SiteDefinition> definitions;
+
+    /** Loads the definitions from the classpath (for CDI). */
+    public SiteDefinitions() {
+        this(readClasspath());
+    }
+
+    private SiteDefinitions(List<Loaded> loaded) {
+        Map<String, Site> hosts = new LinkedHashMap<>();
+        List<SiteDefinition> all = new ArrayList<>();
+        for (Loaded site : loaded) {
+            SiteKind kind = SiteKind.of(site.source(), site.definition());
+            SiteRules rules = SiteRules.compile(site.source(), site.definition(), kind.selectors(), kind.phrases());
+            MarketplaceParser parser = kind.parser(rules);
+            for (HostDefinition host : rules.hosts().values()) {
+                Site previous = hosts.put(host.host(), new Site(site.definition(), host, parser));
+                if (previous != null) {
+                    throw new InvalidSiteDefinitionException(site.source() + ": host " + host.host()
+                            + " is already defined by the " + previous.definition().site() + " site");
+                }
+            }
+            all.add(site.definition());
+        }
+        this.byHost = Map.copyOf(hosts);
+        this.definitions = List.copyOf(all);
+    }
+
+    /** The definitions in {@code scrapers/} on the classpath. */
+    public static SiteDefinitions fromClasspath() {
+        return new SiteDefinitions(readClasspath());
+    }
+
+    /**
+     * Definitions read from YAML texts, for tests and tools.
+     *
+     * @param yamlBySource YAML text by where it came from (used in messages)
+     */
+    public static SiteDefinitions fromYaml(Map<String, String> yamlBySource) {
+        List<Loaded> loaded = new ArrayList<>();
+        yamlBySource.forEach((source, yaml) -> loaded.add(new Loaded(source, read(source, yaml))));
+        return new SiteDefinitions(loaded);
+    }
+
+    private record Loaded(String source, SiteDefinition definition) {
+    }
+
+    private static List<Loaded> readClasspath() {
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        if (loader == null) {
+            loader = SiteDefinitions.class.getClassLoader();
+        }
+        List<Loaded> loaded = new ArrayList<>();
+        for (String site : SITES) {
+            String path = "scrapers/" + site + ".yaml";
+            try (InputStream in = loader.getResourceAsStream(path)) {
+                if (in == null) {
+                    throw new InvalidSiteDefinitionException(path + " is not on the classpath; every site drivecat"
+                            + " parses (" + String.join(", ", SITES) + ") needs its definition in scrapers/");
+                }
+                loaded.add(new Loaded(path, read(path, new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8))));
+            } catch (IOException e) {
+                throw new InvalidSiteDefinitionException(path + " could not be read: " + e.getMessage(), e);
+            }
+        }
+        return loaded;
+    }
+
+    static SiteDefinition read(String source, String yaml) {
+        try {
+            SiteDefinition definition = YAML.readValue(yaml, SiteDefinition.class);
+            if (definition == null) {
+                throw new InvalidSiteDefinitionException(source + " is empty");
+            }
+            return definition;
+        } catch (JsonProcessingException e) {
+            throw new InvalidSiteDefinitionException(source + " is not a valid site definition: "
+                    + e.getOriginalMessage() + locationOf(e), e);
+        }
+    }
+
+    private static String locationOf(JsonProcessingException e) {
+        return e.getLocation() == null ? ""
+                : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+    }
+
+    /** The site, marketplace and parser for a host, if a definition names it. */
+    public Optional<Site> forHost(String host) {
+        return host == null ? Optional.empty() : Optional.ofNullable(byHost.get(host.toLowerCase(Locale.ROOT)));
+    }
+
+    /** The drivecat marketplace code for a host, e.g. {@code amazon-de}. */
+    public Optional<String> marketplaceFor(String host) {
+        return forHost(host).map(Site::marketplace);
+    }
+
+    /** The parser for a page from this host. */
+    public Optional<MarketplaceParser> parserFor(String host) {
+        return forHost(host).map(Site::parser);
+    }
+
+    /** The external id in a product page URL (ASIN, eBay item id, Newegg item number), if it is one. */
+    public Optional<String> externalIdFromUrl(URI url) {
+        return Optional.ofNullable(url).flatMap(u -> forHost(u.getHost()))
+                .flatMap(site -> ((SiteParser) site.parser()).rules().idFromUrl(url));
+    }
+
+    /** Whether the URL is a product page of a defined host. */
+    public boolean isProductPage(URI url) {
+        return externalIdFromUrl(url).isPresent();
+    }
+
+    @Override
+    public Optional<Duration> minInterval(String host) {
+        return forHost(host).map(site -> site.host().minInterval());
+    }
+
+    /** Every host a definition names. */
+    public List<String> hosts() {
+        return List.copyOf(byHost.keySet());
+    }
+
+    public List<SiteDefinition> definitions() {
+        return definitions;
+    }
+}

@@ -1,0 +1,7 @@
+package dev.drivecat.scraping;
+
+/** A parser built from a site definition. */
+interface SiteParser extends MarketplaceParser {
+
+    SiteRules rules();
+}

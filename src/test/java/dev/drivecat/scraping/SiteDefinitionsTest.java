@@ -1,0 +1,179 @@
+package dev.drivecat.scraping;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class SiteDefinitionsTest {
+
+    private static final SiteDefinitions SITES = Pages.SITES;
+
+    private static String shipped(String site) {
+        try (InputStream in = SiteDefinitionsTest.class.getClassLoader().getResourceAsStream("scrapers/" + site + ".yaml")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static SiteDefinitions amazonWith(String original, String replacement) {
+        String yaml = shipped("amazon");
+        assertThat(yaml).contains(original);
+        return SiteDefinitions.fromYaml(Map.of("scrapers/amazon.yaml", yaml.replace(original, replacement)));
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "www.amazon.com, amazon-us", "www.amazon.de, amazon-de", "www.amazon.es, amazon-es",
+        "www.amazon.fr, amazon-fr", "www.amazon.co.uk, amazon-co-uk", "www.amazon.in, amazon-in",
+        "www.amazon.com.br, amazon-com-br", "www.ebay.com, ebay-us", "www.ebay.de, ebay-de",
+        "www.newegg.com, newegg-us"})
+    void mapsEveryHostToItsMarketplaceCode(String host, String marketplace) {
+        assertThat(SITES.marketplaceFor(host)).contains(marketplace);
+        assertThat(SITES.parserFor(host)).isPresent();
+    }
+
+    @Test
+    void eachHostHasItsDefaultCurrencyAndNumberConvention() {
+        assertThat(SITES.forHost("www.amazon.com.br").orElseThrow().host().currency()).isEqualTo("BRL");
+        assertThat(SITES.forHost("www.amazon.com.br").orElseThrow().host().numbers())
+                .isEqualTo(NumberConvention.COMMA_DECIMAL);
+        assertThat(SITES.forHost("www.amazon.co.uk").orElseThrow().host().currency()).isEqualTo("GBP");
+        assertThat(SITES.forHost("www.amazon.in").orElseThrow().host().numbers()).isEqualTo(NumberConvention.POINT_DECIMAL);
+    }
+
+    @Test
+    void hostPolicyGivesDefinedHostsTheirIntervalAndRefusesOthers() {
+        HostPolicy policy = SITES;
+
+        assertThat(policy.minInterval("www.amazon.de")).contains(Duration.ofSeconds(10));
+        assertThat(policy.isAllowed("WWW.EBAY.COM")).isTrue();
+        assertThat(policy.isAllowed("www.example.com")).isFalse();
+        assertThat(policy.minInterval("amazon.com.evil.example")).isEmpty();
+        assertThat(policy.isAllowed(null)).isFalse();
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "https://www.amazon.com/Intel-Optane/dp/B0TESTP160?th=1, B0TESTP160",
+        "https://www.amazon.de/gp/product/B0TESTPM89, B0TESTPM89",
+        "https://www.ebay.com/itm/226771798286, 226771798286",
+        "https://www.ebay.de/itm/lego-piratenschiff/198187151691?hash=x, 198187151691",
+        "https://www.ebay.com/p/1701411334?iid=298293090902, 298293090902",
+        "https://www.newegg.com/lg-27gn950/p/N82E16824026052, N82E16824026052",
+        "https://www.newegg.com/Product/Product.aspx?Item=N82E16824026052, N82E16824026052"})
+    void readsTheExternalIdFromAProductPageUrl(String url, String id) {
+        assertThat(SITES.externalIdFromUrl(URI.create(url))).contains(id);
+        assertThat(SITES.isProductPage(URI.create(url))).isTrue();
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "https://www.amazon.com/s?k=optane", "https://www.ebay.com/sch/i.html?_nkw=optane",
+        "https://www.newegg.com/p/pl?d=optane", "https://www.example.com/dp/B0TESTP160"})
+    void otherPagesAreNotProductPages(String url) {
+        assertThat(SITES.isProductPage(URI.create(url))).isFalse();
+    }
+
+    @Test
+    void aMovedPriceIsFixedInTheSiteDefinitionAlone() {
+        String url = "https://www.amazon.com/dp/B0TEST990P";
+        assertThat(Pages.fixture("amazon/featured-offer-without-price.html", url)).isInstanceOf(PageParse.Failed.class);
+
+        SiteDefinitions fixed = amazonWith("  price:\n", "  price:\n    - \"#newPriceSlot .a-price > .a-offscreen\"\n");
+        PageParse parse = Pages.fixture("amazon/featured-offer-without-price.html", url, fixed);
+
+        assertThat(Pages.featured(parse).price()).isEqualByComparingTo("169.99");
+    }
+
+    @Test
+    void aRewordedPhraseIsFixedInTheSiteDefinitionAlone() {
+        String url = "https://www.amazon.com/dp/B0TEST5400";
+        assertThat(Pages.fixture("amazon/undeliverable-reworded.html", url)).isInstanceOf(PageParse.Failed.class);
+
+        SiteDefinitions fixed = amazonWith("  undeliverable:\n",
+                "  undeliverable:\n    - \"does not ship to your chosen address\"\n");
+        PageParse parse = Pages.fixture("amazon/undeliverable-reworded.html", url, fixed);
+
+        assertThat(parse).isInstanceOf(PageParse.NoOffer.class);
+        assertThat(((PageParse.NoOffer) parse).kind()).isEqualTo(PageParse.NoOfferKind.UNDELIVERABLE);
+    }
+
+    @Test
+    void invalidSelectorStopsLoadingNamingFileAndEntry() {
+        assertThatThrownBy(() -> amazonWith("    - \"#availability\"\n", "    - \"#availability[\"\n"))
+                .isInstanceOf(InvalidSiteDefinitionException.class)
+                .hasMessageContaining("scrapers/amazon.yaml")
+                .hasMessageContaining("selectors.availability[0]")
+                .hasMessageContaining("#availability[");
+    }
+
+    @Test
+    void invalidPhraseStopsLoadingNamingTheEntry() {
+        assertThatThrownBy(() -> amazonWith("    - \"Currently unavailable\"\n", "    - \"Currently (unavailable\"\n"))
+                .isInstanceOf(InvalidSiteDefinitionException.class)
+                .hasMessageContaining("phrases.currentlyUnavailable[0]")
+                .hasMessageContaining("not a valid regular expression");
+    }
+
+    @Test
+    void missingSelectorThatTheParserNeedsStopsLoading() {
+        assertThatThrownBy(() -> amazonWith("  availability:\n    - \"#availability\"\n", ""))
+                .isInstanceOf(InvalidSiteDefinitionException.class)
+                .hasMessageContaining("selectors.availability is missing");
+    }
+
+    @Test
+    void badCurrencyAndIntervalStopLoading() {
+        assertThatThrownBy(() -> amazonWith("marketplace: amazon-de,     currency: EUR",
+                "marketplace: amazon-de,     currency: EURO"))
+                .hasMessageContaining("hosts[www.amazon.de].currency 'EURO' is not an ISO 4217 code");
+        assertThatThrownBy(() -> amazonWith("numbers: COMMA_DECIMAL, minInterval: PT10S}\n  - {host: www.amazon.es",
+                "numbers: COMMA_DECIMAL, minInterval: PT0S}\n  - {host: www.amazon.es"))
+                .hasMessageContaining("hosts[www.amazon.de].minInterval");
+    }
+
+    @Test
+    void unknownOrMistypedKeyStopsLoading() {
+        assertThatThrownBy(() -> amazonWith("\nselectors:\n", "\nselecters:\n"))
+                .isInstanceOf(InvalidSiteDefinitionException.class)
+                .hasMessageContaining("scrapers/amazon.yaml")
+                .hasMessageContaining("selecters");
+    }
+
+    @Test
+    void urlPatternWithoutIdGroupStopsLoading() {
+        assertThatThrownBy(() -> amazonWith("\"/gp/product/(?<id>[A-Z0-9]{10})", "\"/gp/product/([A-Z0-9]{10})"))
+                .hasMessageContaining("productPage.urlPatterns[1]")
+                .hasMessageContaining("(?<id>");
+    }
+
+    @Test
+    void aHostDefinedByTwoSitesStopsLoading() {
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("scrapers/amazon.yaml", shipped("amazon"));
+        files.put("scrapers/ebay.yaml", shipped("ebay").replace("host: www.ebay.de,", "host: www.amazon.de,"));
+
+        assertThatThrownBy(() -> SiteDefinitions.fromYaml(files))
+                .isInstanceOf(InvalidSiteDefinitionException.class)
+                .hasMessageContaining("www.amazon.de is already defined by the amazon site");
+    }
+
+    @Test
+    void siteWithoutParserStopsLoading() {
+        assertThatThrownBy(() -> SiteDefinitions.fromYaml(Map.of("scrapers/shop.yaml",
+                shipped("newegg").replace("site: newegg", "site: shop"))))
+                .hasMessageContaining("site 'shop' has no parser");
+    }
+}

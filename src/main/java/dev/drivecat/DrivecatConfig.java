@@ -51,6 +51,22 @@ public interface DrivecatConfig {
     /** Import settings. */
     Imports imports();
 
+    /** Scrape schedule settings. */
+    Scrape scrape();
+
+    interface Scrape {
+        /**
+         * When scrape runs start (Quartz cron, seconds first), once per cluster; {@code off}
+         * disables the schedule (runs can still be started with POST /admin/scrapes).
+         */
+        @WithDefault("0 0 */6 * * ?")
+        String cron();
+
+        /** A random delay up to this long before each scheduled run, so instances and sites are not hit on the hour. */
+        @WithDefault("PT10M")
+        Duration jitter();
+    }
+
     interface Prices {
         /** An offer whose newest observation is older than this is shown as stale. */
         @WithDefault("P7D")

@@ -151,7 +151,8 @@ public class CatalogQueries {
         List<Tuple> rows = em.createNativeQuery("""
                 SELECT o.observed_at, m.code AS marketplace, l.external_id,
                        coalesce(o.seller_name, l.seller_name) AS seller, coalesce(o.seller_type, l.seller_type) AS seller_type,
-                       l.condition, l.business_only, o.price, o.price_high, o.currency, o.shipping, o.in_stock, o.availability,
+                       coalesce(o.condition, l.condition) AS condition, l.business_only, o.price, o.price_high, o.currency,
+                       o.shipping, o.in_stock, o.availability,
                        o.suspect, o.source, o.source_url
                   FROM listing l
                   JOIN marketplace m ON m.id = l.marketplace_id

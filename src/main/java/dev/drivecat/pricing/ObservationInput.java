@@ -20,6 +20,7 @@ public record ObservationInput(
         String sellerName,
         SellerType sellerType,
         Boolean fulfilledByMarketplace,
+        Condition condition,
         String wording,
         String source,
         String sourceUrl,

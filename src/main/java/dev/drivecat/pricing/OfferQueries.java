@@ -25,7 +25,8 @@ public class OfferQueries {
     public static final String OFFER_COLUMNS = """
             l.id AS listing_id, d.slug AS drive_slug, m.code AS marketplace, l.external_id, l.url,
             coalesce(o.seller_name, l.seller_name) AS seller, coalesce(o.seller_type, l.seller_type) AS seller_type,
-            coalesce(o.fulfilled_by_marketplace, l.fulfilled_by_marketplace) AS fulfilled, l.condition, l.business_only,
+            coalesce(o.fulfilled_by_marketplace, l.fulfilled_by_marketplace) AS fulfilled,
+            coalesce(o.condition, l.condition) AS condition, l.business_only,
             o.price, o.price_high, o.currency, o.shipping, o.member_price, o.in_stock, o.availability, o.observed_at
             """;
 
@@ -89,7 +90,7 @@ public class OfferQueries {
             params.put("sellerTypes", q.sellerTypes().stream().map(SellerType::token).toList());
         }
         if (!q.conditions().isEmpty()) {
-            where.add("l.condition IN (:conditions)");
+            where.add("coalesce(o.condition, l.condition) IN (:conditions)");
             params.put("conditions", q.conditions().stream().map(Condition::token).toList());
         }
         if (!q.marketplaces().isEmpty()) {

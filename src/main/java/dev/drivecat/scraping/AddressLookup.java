@@ -14,4 +14,15 @@ public interface AddressLookup {
 
     /** The JVM's resolver (system DNS, /etc/hosts). */
     AddressLookup SYSTEM = InetAddress::getAllByName;
+
+    /** The system resolver is the fetcher's unless a test supplies another. */
+    @jakarta.enterprise.context.ApplicationScoped
+    class Producer {
+        @jakarta.enterprise.inject.Produces
+        @io.quarkus.arc.DefaultBean
+        @jakarta.inject.Singleton
+        AddressLookup system() {
+            return SYSTEM;
+        }
+    }
 }

@@ -50,8 +50,8 @@ public class PoliteFetcher implements AutoCloseable {
     private final FetchTransport transport;
 
     @Inject
-    public PoliteFetcher(FetcherConfig config, HostPolicy hostPolicy) {
-        this(config, hostPolicy, Clock.systemUTC(), Sleeper.SYSTEM, AddressLookup.SYSTEM,
+    public PoliteFetcher(FetcherConfig config, HostPolicy hostPolicy, AddressLookup addressLookup) {
+        this(config, hostPolicy, Clock.systemUTC(), Sleeper.SYSTEM, addressLookup,
                 () -> ThreadLocalRandom.current().nextDouble());
     }
 

@@ -357,7 +357,7 @@ public final class ImportValidator {
         Set<Instant> seen = new HashSet<>();
         List<ImportDocument.ObservationEntry> given = l.observations() == null ? List.of() : l.observations();
         for (int i = 0; i < given.size(); i++) {
-            ObservationInput o = observation(at + "/observations/" + i, given.get(i), sources, l, sellerType);
+            ObservationInput o = observation(at + "/observations/" + i, given.get(i), sources, l, sellerType, condition);
             if (o != null && !seen.add(o.observedAt())) {
                 error(at + "/observations/" + i + "/observedAt", "this listing has two observations at " + o.observedAt());
             } else if (o != null) {
@@ -372,7 +372,7 @@ public final class ImportValidator {
     }
 
     private ObservationInput observation(String at, ImportDocument.ObservationEntry o, Map<String, SpecSource> sources,
-                                         ImportDocument.ListingEntry listing, SellerType sellerType) {
+                                         ImportDocument.ListingEntry listing, SellerType sellerType, Condition condition) {
         if (o == null) {
             error(at, "must be an object");
             return null;
@@ -414,7 +414,7 @@ public final class ImportValidator {
         }
         return new ObservationInput(observedAt, o.price(), o.priceHigh(), currency, o.shipping(), o.memberPrice(),
                 o.inStock(), trim(o.availability()), trim(listing.sellerName()), sellerType, listing.fulfilledByMarketplace(),
-                trim(o.wording()), source.title() == null ? source.url() : source.title(), source.url(), null);
+                condition, trim(o.wording()), source.title() == null ? source.url() : source.title(), source.url(), null);
     }
 
     private SpecSource sourceRef(String at, String id, Map<String, SpecSource> sources) {

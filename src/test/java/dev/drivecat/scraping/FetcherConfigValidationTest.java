@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class FetcherConfigValidationTest {
 
     private static PoliteFetcher create(TestFetcherConfig config) {
-        return new PoliteFetcher(config, host -> java.util.Optional.empty());
+        return new PoliteFetcher(config, host -> java.util.Optional.empty(), AddressLookup.SYSTEM);
     }
 
     @Test

@@ -1,0 +1,126 @@
+package dev.drivecat.scraping;
+
+import dev.drivecat.catalog.Drive;
+import dev.drivecat.pricing.Condition;
+import dev.drivecat.pricing.Listing;
+import dev.drivecat.pricing.Marketplace;
+import dev.drivecat.pricing.SellerType;
+import dev.drivecat.web.Problem;
+import dev.drivecat.web.ProblemException;
+import dev.drivecat.web.ProblemType;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.jsoup.nodes.Document;
+
+/**
+ * Reads a product page saved by a browser through the same parser and storage path as a scrape,
+ * for users whose marketplace blocks automated fetching.
+ */
+@ApplicationScoped
+public class PageImportService {
+
+    @Inject
+    WatchService watch;
+
+    @Inject
+    ParsedPageStore store;
+
+    /** What the page held and what was stored. */
+    @Schema(name = "PageImportResult")
+    public record Result(
+            String url,
+            String marketplace,
+            @Schema(nullable = true) String externalId,
+            @Schema(description = "PARSED, NO_OFFER or BLOCKED.") String outcome,
+            @Schema(nullable = true) String reason,
+            @Schema(nullable = true, description = "The drive the offers were stored for.") String drive,
+            Instant observedAt,
+            boolean stored,
+            @Schema(nullable = true) String note,
+            List<OfferView> offers) {
+    }
+
+    @Schema(name = "ParsedOffer")
+    public record OfferView(String externalId, String offerKey, @Schema(nullable = true) BigDecimal price,
+                            @Schema(nullable = true) String currency, @Schema(nullable = true) String priceWording,
+                            @Schema(nullable = true) BigDecimal shipping, @Schema(nullable = true) BigDecimal memberPrice,
+                            @Schema(nullable = true) Boolean inStock, @Schema(nullable = true) String availability,
+                            @Schema(nullable = true) String seller, @Schema(nullable = true) SellerType sellerType,
+                            @Schema(nullable = true) Boolean fulfilledByMarketplace, @Schema(nullable = true) Condition condition,
+                            @Schema(nullable = true) String conditionWording, boolean businessOnly,
+                            @Schema(nullable = true) Boolean bestOfferAccepted, @Schema(nullable = true) Boolean privateSeller,
+                            @Schema(description = "A new observation was stored (false: this listing already has one at observedAt).")
+                            boolean added,
+                            @Schema(description = "Stored, but held as suspect: the price moved too far from the current one.")
+                            boolean suspect) {
+    }
+
+    public Result importPage(String rawUrl, String driveSlug, Instant observedAt, byte[] body, String charset) {
+        WatchService.ProductUrl product = watch.productUrl(rawUrl);
+        Optional<Drive> givenDrive = Optional.ofNullable(driveSlug).filter(s -> !s.isBlank()).map(s -> Drive.<Drive>findBySlug(s)
+                .orElseThrow(() -> ProblemException.notFound("No drive with slug '" + s + "'")));
+        Document doc = PageReader.read(body, charset, product.url().toString());
+        PageParse parse;
+        try {
+            parse = product.site().parser().parse(doc, product.url());
+        } catch (RuntimeException e) {
+            parse = new PageParse.Failed("the parser failed: " + e.getMessage());
+        }
+        String marketplace = product.site().marketplace();
+        if (parse instanceof PageParse.Failed failed) {
+            throw new ProblemException(Problem.of(ProblemType.UNPROCESSABLE,
+                    "The page could not be read as a " + product.site().definition().site() + " product page: " + failed.reason()
+                            + ". Nothing was stored.").with("outcome", "PARSE_FAILED"));
+        }
+        if (parse instanceof PageParse.Blocked blocked) {
+            return new Result(product.url().toString(), marketplace, null, "BLOCKED", blocked.reason(), null, observedAt, false,
+                    "A robot check was saved instead of the product page: nothing was stored.", List.of());
+        }
+        if (parse instanceof PageParse.NoOffer none) {
+            return new Result(product.url().toString(), marketplace, none.externalId(), "NO_OFFER", none.kind() + ": " + none.reason(),
+                    givenDrive.map(d -> d.slug).orElse(null), observedAt, false, "The page shows nothing to buy: nothing was stored.",
+                    List.of());
+        }
+        PageParse.Product page = (PageParse.Product) parse;
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Marketplace m = Marketplace.findByCode(marketplace).orElseThrow();
+            Optional<Drive> drive = givenDrive.map(d -> Drive.<Drive>findById(d.id)).or(() -> known(m, page.externalId(), product.externalId()));
+            if (drive.isEmpty()) {
+                return new Result(product.url().toString(), marketplace, page.externalId(), "PARSED", null, null, observedAt, false,
+                        "No drive given and no listing or watched page knows this item: nothing was stored (pass drive=<slug>).",
+                        page.offers().stream().map(o -> view(page, o, null, false, false)).toList());
+            }
+            List<ParsedPageStore.StoredOffer> stored = store.store(drive.get(), m, product.url(), page, observedAt, "saved page", null);
+            return new Result(product.url().toString(), marketplace, page.externalId(), "PARSED", null, drive.get().slug, observedAt,
+                    true, null, stored.stream().map(s -> view(page, s.offer(), s.condition(), s.added(), s.suspect())).toList());
+        });
+    }
+
+    private static Optional<Drive> known(Marketplace m, String pageId, String urlId) {
+        for (String id : List.of(pageId, urlId)) {
+            Optional<Listing> listing = Listing.find(m, id);
+            if (listing.isPresent()) {
+                return Optional.of(listing.get().drive);
+            }
+            Optional<WatchedPage> watched = WatchedPage.find("marketplace = ?1 and externalId = ?2", m, id).firstResultOptional();
+            if (watched.isPresent()) {
+                return Optional.of(watched.get().drive);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static OfferView view(PageParse.Product page, ParsedOffer o, Condition stored, boolean added, boolean suspect) {
+        String externalId = ParsedOffer.FEATURED.equals(o.offerKey()) ? page.externalId() : page.externalId() + "/" + o.offerKey();
+        return new OfferView(externalId, o.offerKey(), o.price(), o.currency(), o.priceWording(), o.shipping(), o.memberPrice(),
+                o.inStock(), o.availability(), o.sellerName(), o.sellerType(), o.fulfilledByMarketplace(),
+                stored != null ? stored : o.condition(), o.conditionWording(), o.businessOnly(), o.bestOfferAccepted(),
+                o.privateSeller(), added, suspect);
+    }
+}

@@ -1,0 +1,86 @@
+package dev.drivecat.scraping;
+
+import dev.drivecat.web.Problem;
+import dev.drivecat.web.ProblemException;
+import dev.drivecat.web.ProblemType;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.time.Instant;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+@Path("/admin/scrapes")
+@Tag(name = "admin")
+@SecurityRequirement(name = "adminToken")
+public class ScrapeResource {
+
+    @Inject
+    ScrapeService scrapes;
+
+    @Schema(name = "ScrapeRun")
+    public record RunView(long id, String trigger, String status, Instant startedAt, @Schema(nullable = true) Instant finishedAt,
+                          int pagesFetched, int offersParsed, int failures, List<AttemptView> attempts) {
+    }
+
+    @Schema(name = "ScrapeAttempt")
+    public record AttemptView(String url, String outcome, @Schema(nullable = true) Integer httpStatus, int offersParsed,
+                              int observationsAdded, @Schema(nullable = true) String reason, Instant startedAt, Instant finishedAt) {
+    }
+
+    @POST
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Start a scrape run now",
+            description = "Starts a run over the watch list in the background and answers at once with the run; follow it at "
+                    + "GET /admin/scrapes/{id}. One run at a time in the whole cluster.")
+    @APIResponse(responseCode = "202", description = "The run started.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunView.class)))
+    @APIResponse(responseCode = "409", description = "A run is already going on.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = "Missing or wrong admin token.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public Response start() {
+        long id = scrapes.start("MANUAL").orElseThrow(() -> new ProblemException(Problem.of(ProblemType.CONFLICT,
+                "A scrape run is already going on" + scrapes.running().map(r -> " (run " + r + ", GET /admin/scrapes/" + r + ")")
+                        .orElse("") + "; start another when it has finished")));
+        return Response.accepted(view(id)).location(URI.create("/admin/scrapes/" + id)).build();
+    }
+
+    @GET
+    @Path("/{id}")
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "A scrape run", description = "Its status, counts, and every page it fetched with the outcome and the reason for each failure.")
+    @APIResponse(responseCode = "200", description = "The run.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunView.class)))
+    @APIResponse(responseCode = "404", description = "No such run.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public RunView get(@PathParam("id") long id) {
+        return view(id);
+    }
+
+    private RunView view(long id) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            ScrapeRun run = ScrapeRun.findById(id);
+            if (run == null) {
+                throw ProblemException.notFound("No scrape run " + id);
+            }
+            List<AttemptView> attempts = ScrapeAttempt.<ScrapeAttempt>list("scrapeRunId = ?1 order by id", id).stream()
+                    .map(a -> new AttemptView(a.url, a.outcome, a.httpStatus, a.offersParsed, a.observationsAdded, a.reason,
+                            a.startedAt, a.finishedAt)).toList();
+            return new RunView(run.id, run.trigger, run.status, run.startedAt, run.finishedAt, run.pagesFetched, run.offersParsed,
+                    run.failures, attempts);
+        });
+    }
+}

@@ -1,0 +1,30 @@
+package dev.drivecat.scraping;
+
+import dev.drivecat.DrivecatConfig;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.concurrent.ThreadLocalRandom;
+import org.jboss.logging.Logger;
+
+/** Starts scrape runs on the configured cron, after a random delay; once per cluster (the run takes a cluster lock). */
+@ApplicationScoped
+class ScrapeScheduler {
+
+    private static final Logger LOG = Logger.getLogger(ScrapeScheduler.class);
+
+    @Inject
+    ScrapeService scrapes;
+
+    @Inject
+    DrivecatConfig config;
+
+    @Scheduled(identity = "scrape", cron = "${drivecat.scrape.cron}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void scheduled() throws InterruptedException {
+        long jitterMs = config.scrape().jitter().toMillis();
+        if (jitterMs > 0) {
+            Thread.sleep(ThreadLocalRandom.current().nextLong(jitterMs + 1));
+        }
+        scrapes.runNow("SCHEDULE").ifPresent(id -> LOG.infof("Scheduled scrape run %d finished", id));
+    }
+}

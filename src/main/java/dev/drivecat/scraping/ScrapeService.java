@@ -1,0 +1,316 @@
+package dev.drivecat.scraping;
+
+import dev.drivecat.catalog.Drive;
+import dev.drivecat.pricing.Marketplace;
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.ShutdownEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.jboss.logging.Logger;
+import org.jsoup.nodes.Document;
+
+/**
+ * Runs scrapes: every active page of the watch list is fetched politely, read by its site's
+ * parser, and its offers recorded. One run at a time in the whole cluster (a PostgreSQL advisory
+ * lock held for the run's length; it goes with the session if the process dies). Each page is
+ * stored in one transaction with its attempt record: a failure or a crash never leaves part of a
+ * page, and only a parsed page writes prices.
+ */
+@ApplicationScoped
+public class ScrapeService {
+
+    private static final Logger LOG = Logger.getLogger(ScrapeService.class);
+    static final long CLUSTER_LOCK = 0x5c7a_9e00L;
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    @Inject
+    PoliteFetcher fetcher;
+
+    @Inject
+    SiteDefinitions sites;
+
+    @Inject
+    ParsedPageStore store;
+
+    Clock clock = Clock.systemUTC();
+
+    private final ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "drivecat-scrape");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /** Starts a run in the background; empty when a run is already going on somewhere in the cluster. */
+    public Optional<Long> start(String trigger) {
+        Connection lock = lock().orElse(null);
+        if (lock == null) {
+            return Optional.empty();
+        }
+        long runId;
+        try {
+            runId = begin(trigger);
+        } catch (RuntimeException e) {
+            release(lock);
+            throw e;
+        }
+        runner.submit(() -> {
+            try {
+                execute(runId);
+            } catch (RuntimeException e) {
+                LOG.errorf(e, "Scrape run %d stopped", runId);
+                finish(runId, ScrapeRun.FAILED);
+            } finally {
+                release(lock);
+            }
+        });
+        return Optional.of(runId);
+    }
+
+    /** Runs on the calling thread (the scheduler's); empty when another instance is running one. */
+    public Optional<Long> runNow(String trigger) {
+        Connection lock = lock().orElse(null);
+        if (lock == null) {
+            LOG.info("A scrape run is already going on in the cluster; this one is skipped");
+            return Optional.empty();
+        }
+        try {
+            long runId = begin(trigger);
+            execute(runId);
+            return Optional.of(runId);
+        } finally {
+            release(lock);
+        }
+    }
+
+    /** The id of the run going on now, if any. */
+    public Optional<Long> running() {
+        return QuarkusTransaction.requiringNew().call(() -> ScrapeRun.<ScrapeRun>find("status", ScrapeRun.RUNNING)
+                .firstResultOptional().map(r -> r.id));
+    }
+
+    void onShutdown(@Observes ShutdownEvent event) {
+        runner.shutdownNow();
+        try {
+            runner.awaitTermination(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private long begin(String trigger) {
+        Instant now = clock.instant();
+        return QuarkusTransaction.requiringNew().call(() -> {
+            // this instance holds the cluster lock, so a run still marked RUNNING died with its process
+            ScrapeRun.update("status = ?1, finishedAt = ?2 where status = ?3", ScrapeRun.INTERRUPTED, now, ScrapeRun.RUNNING);
+            ScrapeRun run = new ScrapeRun();
+            run.trigger = trigger;
+            run.status = ScrapeRun.RUNNING;
+            run.startedAt = now;
+            run.persist();
+            return run.id;
+        });
+    }
+
+    private void execute(long runId) {
+        List<Long> pages = QuarkusTransaction.requiringNew().call(() -> WatchedPage.<WatchedPage>find(
+                "active = true order by lastAttemptAt nulls first, id").list().stream().map(p -> p.id).toList());
+        LOG.infof("Scrape run %d: %d page(s) to fetch", runId, pages.size());
+        for (long pageId : pages) {
+            if (Thread.currentThread().isInterrupted()) {
+                finish(runId, ScrapeRun.INTERRUPTED);
+                return;
+            }
+            scrape(runId, pageId);
+        }
+        boolean allFailed = QuarkusTransaction.requiringNew().call(() -> {
+            ScrapeRun run = ScrapeRun.findById(runId);
+            return run.failures > 0 && run.failures == pages.size();
+        });
+        finish(runId, allFailed ? ScrapeRun.FAILED : ScrapeRun.SUCCEEDED);
+    }
+
+    private record Page(long id, String url, String etag, String lastModified) {
+    }
+
+    /** What one page came to, ready to record. */
+    private record Attempt(ScrapeOutcome outcome, Integer status, String reason, int offers, int added,
+                           String etag, String lastModified, boolean fetched) {
+    }
+
+    private void scrape(long runId, long pageId) {
+        Instant started = clock.instant();
+        Page page = QuarkusTransaction.requiringNew().call(() -> {
+            WatchedPage p = WatchedPage.findById(pageId);
+            return new Page(p.id, p.url, p.etag, p.lastModified);
+        });
+        FetchResult result = fetcher.fetch(FetchRequest.conditional(page.url(), page.etag(), page.lastModified()));
+        Instant fetchedAt = clock.instant();
+        if (result instanceof FetchResult.Fetched fetched) {
+            Optional<MarketplaceParser> parser = sites.parserFor(fetched.finalUrl().getHost());
+            if (parser.isEmpty()) {
+                record(runId, page, started, new Attempt(ScrapeOutcome.PARSE_FAILED, fetched.status(),
+                        "no parser for " + fetched.finalUrl(), 0, 0, null, null, true), null);
+                return;
+            }
+            Document doc = PageReader.read(fetched.body(), fetched.charset(), fetched.finalUrl().toString());
+            PageParse parse;
+            try {
+                parse = parser.get().parse(doc, fetched.finalUrl());
+            } catch (RuntimeException e) {
+                parse = new PageParse.Failed("the parser failed: " + e.getMessage());
+            }
+            Attempt attempt;
+            if (parse instanceof PageParse.Product product) {
+                attempt = new Attempt(ScrapeOutcome.PARSED, fetched.status(), null, product.offers().size(), 0,
+                        fetched.etag(), fetched.lastModified(), true);
+            } else if (parse instanceof PageParse.NoOffer none) {
+                attempt = new Attempt(ScrapeOutcome.NO_OFFER, fetched.status(), none.kind() + ": " + none.reason(), 0, 0,
+                        null, null, true);
+            } else if (parse instanceof PageParse.Blocked blocked) {
+                attempt = new Attempt(ScrapeOutcome.BLOCKED, fetched.status(), blocked.reason(), 0, 0, null, null, true);
+            } else {
+                attempt = new Attempt(ScrapeOutcome.PARSE_FAILED, fetched.status(), ((PageParse.Failed) parse).reason(), 0, 0,
+                        null, null, true);
+            }
+            PageParse.Product product = parse instanceof PageParse.Product p ? p : null;
+            try {
+                record(runId, page, started, attempt, product == null ? null : new Observed(product, fetchedAt, fetched.finalUrl()));
+            } catch (RuntimeException e) {
+                LOG.warnf(e, "Scrape run %d: storing %s failed", runId, page.url());
+                record(runId, page, started, new Attempt(ScrapeOutcome.STORE_FAILED, fetched.status(),
+                        "storing the offers failed: " + e.getMessage(), attempt.offers(), 0, null, null, true), null);
+            }
+            return;
+        }
+        Attempt attempt;
+        if (result instanceof FetchResult.NotModified nm) {
+            attempt = new Attempt(ScrapeOutcome.NOT_MODIFIED, 304, null, 0, 0, nm.etag(), nm.lastModified(), true);
+        } else if (result instanceof FetchResult.Refused refused) {
+            attempt = new Attempt(ScrapeOutcome.REFUSED, null, refused.reason() + ": " + refused.detail(), 0, 0, null, null, false);
+        } else {
+            FetchResult.Failed failed = (FetchResult.Failed) result;
+            attempt = new Attempt(ScrapeOutcome.FETCH_FAILED, failed.status(), failed.reason() + ": " + failed.detail(), 0, 0,
+                    null, null, false);
+        }
+        record(runId, page, started, attempt, null);
+    }
+
+    private record Observed(PageParse.Product product, Instant at, URI url) {
+    }
+
+    /** Stores the page's offers (if any), its attempt, the watch list's state and the run's counts, all or nothing. */
+    private void record(long runId, Page page, Instant started, Attempt attempt, Observed observed) {
+        Instant now = clock.instant();
+        QuarkusTransaction.requiringNew().run(() -> {
+            WatchedPage watched = WatchedPage.findById(page.id());
+            int added = 0;
+            if (observed != null) {
+                Drive drive = watched.drive;
+                Marketplace marketplace = watched.marketplace;
+                added = (int) store.store(drive, marketplace, observed.url(), observed.product(), observed.at(),
+                        "scrape run " + runId, runId).stream().filter(ParsedPageStore.StoredOffer::added).count();
+            }
+            watched.lastAttemptAt = now;
+            watched.lastOutcome = attempt.outcome().name();
+            watched.lastReason = attempt.reason();
+            if (!attempt.outcome().failure()) {
+                watched.lastSuccessAt = now;
+            }
+            if (attempt.outcome() == ScrapeOutcome.PARSED || attempt.outcome() == ScrapeOutcome.NOT_MODIFIED) {
+                // validators are kept only with a stored page, so a 304 always means "as stored"
+                watched.etag = attempt.etag();
+                watched.lastModified = attempt.lastModified();
+            }
+            ScrapeAttempt a = new ScrapeAttempt();
+            a.scrapeRunId = runId;
+            a.watchedPageId = page.id();
+            a.url = page.url();
+            a.startedAt = started;
+            a.finishedAt = now;
+            a.outcome = attempt.outcome().name();
+            a.httpStatus = attempt.status();
+            a.offersParsed = attempt.offers();
+            a.observationsAdded = added;
+            a.reason = attempt.reason();
+            a.persist();
+            ScrapeRun run = ScrapeRun.findById(runId);
+            if (attempt.fetched()) {
+                run.pagesFetched++;
+            }
+            run.offersParsed += attempt.offers();
+            if (attempt.outcome().failure()) {
+                run.failures++;
+            }
+        });
+    }
+
+    private void finish(long runId, String status) {
+        Instant now = clock.instant();
+        QuarkusTransaction.requiringNew().run(() -> {
+            ScrapeRun run = ScrapeRun.findById(runId);
+            if (ScrapeRun.RUNNING.equals(run.status)) {
+                run.status = status;
+                run.finishedAt = now;
+            }
+        });
+    }
+
+    /** A connection holding the cluster-wide scrape lock, or empty if another session holds it. */
+    private Optional<Connection> lock() {
+        Connection c = null;
+        try {
+            c = dataSource.getConnection();
+            try (PreparedStatement s = c.prepareStatement("SELECT pg_try_advisory_lock(?)")) {
+                s.setLong(1, CLUSTER_LOCK);
+                try (ResultSet rs = s.executeQuery()) {
+                    if (rs.next() && rs.getBoolean(1)) {
+                        return Optional.of(c);
+                    }
+                }
+            }
+            c.close();
+            return Optional.empty();
+        } catch (SQLException e) {
+            closeQuietly(c);
+            throw new IllegalStateException("could not take the scrape lock", e);
+        }
+    }
+
+    private static void release(Connection c) {
+        try (PreparedStatement s = c.prepareStatement("SELECT pg_advisory_unlock(?)")) {
+            s.setLong(1, CLUSTER_LOCK);
+            s.execute();
+        } catch (SQLException e) {
+            LOG.warn("Could not release the scrape lock; it goes with the connection", e);
+        } finally {
+            closeQuietly(c);
+        }
+    }
+
+    private static void closeQuietly(Connection c) {
+        if (c == null) {
+            return;
+        }
+        try {
+            c.close();
+        } catch (SQLException ignored) {
+            // the pool discards a broken connection, and the session's lock with it
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package dev.drivecat.scraping;
+
+import dev.drivecat.DrivecatConfig;
+import dev.drivecat.catalog.Drive;
+import dev.drivecat.pricing.Marketplace;
+import dev.drivecat.web.Problem;
+import dev.drivecat.web.ProblemException;
+import dev.drivecat.web.ProblemType;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/** The watch list: which product pages belong to which drive and are fetched by every scrape run. */
+@ApplicationScoped
+public class WatchService {
+
+    @Inject
+    SiteDefinitions sites;
+
+    @Inject
+    DrivecatConfig config;
+
+    Clock clock = Clock.systemUTC();
+
+    /** A watched page as the admin API shows it. */
+    @Schema(name = "WatchedPage")
+    public record WatchView(long id, String url, String marketplace, String externalId, String drive, boolean active,
+                            @Schema(nullable = true) Instant lastAttemptAt, @Schema(nullable = true) Instant lastSuccessAt,
+                            @Schema(nullable = true) String lastOutcome, @Schema(nullable = true) String lastReason,
+                            @Schema(description = "No successful fetch within drivecat.prices.stale-after.") boolean stale) {
+    }
+
+    /** The result of adding a page: the page, and whether it was new. */
+    public record Added(WatchView page, boolean created) {
+    }
+
+    /** A product URL on a marketplace named in scrapers/, with its external id. */
+    public record ProductUrl(URI url, SiteDefinitions.Site site, String externalId) {
+    }
+
+    /** Checks a URL is a product page of a marketplace in scrapers/, or fails with a 400 that says what is allowed. */
+    public ProductUrl productUrl(String raw) {
+        if (raw == null || raw.isBlank()) {
+            throw ProblemException.badRequest("url is required: a product page URL on " + String.join(", ", sites.hosts()));
+        }
+        URI url;
+        try {
+            url = URI.create(raw.trim());
+        } catch (IllegalArgumentException e) {
+            throw ProblemException.badRequest("url '" + raw + "' is not a URL");
+        }
+        if (!"https".equalsIgnoreCase(url.getScheme()) && !"http".equalsIgnoreCase(url.getScheme()) || url.getHost() == null) {
+            throw ProblemException.badRequest("url must be an http(s) URL of a product page, not '" + raw + "'");
+        }
+        String host = url.getHost().toLowerCase(java.util.Locale.ROOT);
+        SiteDefinitions.Site site = sites.forHost(host).orElseThrow(() -> new ProblemException(Problem.of(
+                ProblemType.INVALID_PARAMETER, "drivecat only fetches the marketplaces named in scrapers/; " + host
+                        + " is not one of them").with("allowed", sites.hosts())));
+        String externalId = sites.externalIdFromUrl(url).orElseThrow(() -> ProblemException.badRequest(
+                "'" + raw + "' is not a product page URL of " + site.definition().site()
+                        + " (e.g. /dp/<ASIN>, /itm/<item id>, /p/<item number>)"));
+        return new ProductUrl(url, site, externalId);
+    }
+
+    @Transactional
+    public Added watch(String rawUrl, String driveSlug) {
+        ProductUrl product = productUrl(rawUrl);
+        if (driveSlug == null || driveSlug.isBlank()) {
+            throw ProblemException.badRequest("drive is required: the slug of the drive this page sells");
+        }
+        Drive drive = Drive.findBySlug(driveSlug).orElseThrow(() -> ProblemException.notFound("No drive with slug '" + driveSlug + "'"));
+        Marketplace marketplace = Marketplace.findByCode(product.site().marketplace()).orElseThrow();
+        Optional<WatchedPage> existing = WatchedPage.find("marketplace = ?1 and externalId = ?2", marketplace, product.externalId())
+                .firstResultOptional();
+        if (existing.isPresent()) {
+            WatchedPage page = existing.get();
+            if (!page.drive.id.equals(drive.id)) {
+                throw new ProblemException(Problem.of(ProblemType.CONFLICT, "That page (" + product.externalId() + " on "
+                        + marketplace.code + ") is already watched for drive '" + page.drive.slug + "'"));
+            }
+            page.active = true;
+            page.url = product.url().toString();
+            return new Added(view(page), false);
+        }
+        WatchedPage page = new WatchedPage();
+        page.marketplace = marketplace;
+        page.externalId = product.externalId();
+        page.url = product.url().toString();
+        page.drive = drive;
+        page.active = true;
+        page.persist();
+        return new Added(view(page), true);
+    }
+
+    @Transactional
+    public List<WatchView> list(String driveSlug) {
+        List<WatchedPage> pages = driveSlug == null || driveSlug.isBlank()
+                ? WatchedPage.<WatchedPage>list("order by id")
+                : WatchedPage.<WatchedPage>list("drive.slug = ?1 order by id", driveSlug);
+        return pages.stream().map(this::view).toList();
+    }
+
+    @Transactional
+    public boolean unwatch(long id) {
+        WatchedPage page = WatchedPage.findById(id);
+        if (page == null) {
+            return false;
+        }
+        page.active = false;
+        return true;
+    }
+
+    WatchView view(WatchedPage p) {
+        Duration staleAfter = config.prices().staleAfter();
+        boolean stale = p.lastSuccessAt == null || Duration.between(p.lastSuccessAt, clock.instant()).compareTo(staleAfter) > 0;
+        return new WatchView(p.id, p.url, p.marketplace.code, p.externalId, p.drive.slug, p.active, p.lastAttemptAt,
+                p.lastSuccessAt, p.lastOutcome, p.lastReason, stale);
+    }
+}

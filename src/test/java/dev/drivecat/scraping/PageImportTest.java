@@ -1,0 +1,103 @@
+package dev.drivecat.scraping;
+
+import static dev.drivecat.testing.Admin.admin;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+
+import dev.drivecat.testing.WritesData;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** A page saved by a browser goes through the scrape's parser and storage path. */
+@QuarkusTest
+@TestProfile(WritesData.class)
+class PageImportTest {
+
+    static String page(String name) throws Exception {
+        return Files.readString(Path.of("src/test/resources/fixtures/scrape", name), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aSavedPageChangesTheBestOfferAndPostingItTwiceStoresOneObservation() throws Exception {
+        String html = page("p4800x-third-party.html");
+        admin().contentType("text/html; charset=utf-8").body(html)
+                .queryParam("url", "https://www.amazon.com/dp/B0E2ETEST1")
+                .queryParam("drive", "intel-optane-p4800x-375gb-u2")
+                .queryParam("observedAt", "2026-11-28T09:30:00Z")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(200)
+                .body("outcome", equalTo("PARSED"))
+                .body("stored", equalTo(true))
+                .body("marketplace", equalTo("amazon-us"))
+                .body("offers", hasSize(1))
+                .body("offers[0].price", equalTo(399.00f))
+                .body("offers[0].currency", equalTo("USD"))
+                .body("offers[0].seller", equalTo("Kestrel Components"))
+                .body("offers[0].condition", equalTo("NEW_OLD_STOCK"))
+                .body("offers[0].added", equalTo(true));
+
+        given().when().get("/drives/intel-optane-p4800x-375gb-u2").then().statusCode(200)
+                .body("bestOffer.price", equalTo(399.00f))
+                .body("bestOffer.observedAt", equalTo("2026-11-28T09:30:00Z"));
+
+        admin().contentType("text/html").body(html)
+                .queryParam("url", "https://www.amazon.com/dp/B0E2ETEST1")
+                .queryParam("drive", "intel-optane-p4800x-375gb-u2")
+                .queryParam("observedAt", "2026-11-28T09:30:00Z")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(200)
+                .body("offers[0].added", equalTo(false));
+        given().when().get("/drives/intel-optane-p4800x-375gb-u2/prices").then().statusCode(200)
+                .body("observations.findAll { it.externalId == 'B0E2ETEST1' }", hasSize(1));
+    }
+
+    @Test
+    void aRobotCheckStoresNothingAndSaysWhy() throws Exception {
+        admin().contentType("text/html").body(page("robot-check.html"))
+                .queryParam("url", "https://www.amazon.com/dp/B0E2ETEST2")
+                .queryParam("drive", "intel-optane-p4800x-375gb-u2")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(200)
+                .body("outcome", equalTo("BLOCKED"))
+                .body("stored", equalTo(false))
+                .body("offers", hasSize(0));
+    }
+
+    @Test
+    void anUnreadablePageIs422AndStoresNothing() throws Exception {
+        admin().contentType("text/html").body(page("layout-changed.html"))
+                .queryParam("url", "https://www.amazon.com/dp/B0E2ETEST3")
+                .queryParam("drive", "intel-optane-p4800x-375gb-u2")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(422)
+                .contentType("application/problem+json")
+                .body("outcome", equalTo("PARSE_FAILED"))
+                .body("detail", containsString("Nothing was stored"));
+    }
+
+    @Test
+    void withoutADriveAnUnknownItemIsParsedButNotStored() throws Exception {
+        admin().contentType("text/html").body(page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2ETEST4"))
+                .queryParam("url", "https://www.amazon.com/dp/B0E2ETEST4")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(200)
+                .body("stored", equalTo(false))
+                .body("note", containsString("drive=<slug>"))
+                .body("offers[0].price", equalTo(399.00f));
+    }
+
+    @Test
+    void refusesPagesOfMarketplacesNotInScrapers() {
+        admin().contentType("text/html").body("<html></html>")
+                .queryParam("url", "https://shop.example/dp/B0E2ETEST1")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(400)
+                .contentType("application/problem+json");
+    }
+}

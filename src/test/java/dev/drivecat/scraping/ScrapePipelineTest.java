@@ -1,0 +1,166 @@
+package dev.drivecat.scraping;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static dev.drivecat.testing.Admin.admin;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.hasItem;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.drivecat.testing.LocalMarketplaces;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Watch list → scrape run → real HTTP on loopback → parser → price history → catalog API. */
+@QuarkusTest
+@TestProfile(LocalMarketplaces.class)
+class ScrapePipelineTest {
+
+    static WireMockServer marketplace;
+
+    @BeforeAll
+    static void startMarketplace() throws Exception {
+        marketplace = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
+        marketplace.start();
+        marketplace.stubFor(get(urlEqualTo("/robots.txt")).willReturn(aResponse().withStatus(404)));
+        marketplace.stubFor(get(urlEqualTo("/dp/B0E2ETEST1")).atPriority(5).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "text/html; charset=utf-8").withHeader("ETag", "\"v1\"")
+                .withBody(page("p4800x-third-party.html"))));
+        marketplace.stubFor(get(urlEqualTo("/dp/B0E2ETEST1")).atPriority(1)
+                .withHeader("If-None-Match", equalTo("\"v1\"")).willReturn(aResponse().withStatus(304)));
+        marketplace.stubFor(get(urlEqualTo("/dp/B0E2ELAYOU")).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "text/html").withBody(page("layout-changed.html"))));
+        marketplace.stubFor(get(urlEqualTo("/dp/B0E2EROBOT")).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "text/html").withBody(page("robot-check.html"))));
+    }
+
+    @AfterAll
+    static void stopMarketplace() {
+        marketplace.stop();
+    }
+
+    static String page(String name) throws Exception {
+        return Files.readString(Path.of("src/test/resources/fixtures/scrape", name), StandardCharsets.UTF_8);
+    }
+
+    static String url(String path) {
+        return "http://www.amazon.com:" + marketplace.port() + path;
+    }
+
+    static void watch(String path, String drive) {
+        admin().contentType(ContentType.JSON).body(Map.of("url", url(path), "drive", drive))
+                .when().post("/admin/listings").then().statusCode(org.hamcrest.Matchers.oneOf(200, 201));
+    }
+
+    /** Starts a run and waits for it to finish (polling; no timing is asserted). */
+    static JsonPath runScrape() throws InterruptedException {
+        long id = admin().when().post("/admin/scrapes").then().statusCode(202).extract().jsonPath().getLong("id");
+        for (int i = 0; i < 300; i++) {
+            JsonPath run = admin().when().get("/admin/scrapes/" + id).then().statusCode(200).extract().jsonPath();
+            if (!"RUNNING".equals(run.getString("status"))) {
+                return run;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("scrape run " + id + " did not finish");
+    }
+
+    static Map<String, Object> attemptFor(JsonPath run, String path) {
+        List<Map<String, Object>> attempts = run.getList("attempts");
+        return attempts.stream().filter(a -> a.get("url").equals(url(path))).findFirst()
+                .orElseThrow(() -> new AssertionError("no attempt for " + path + " in " + attempts));
+    }
+
+    @Test
+    void fetchesParsesStoresAndShowsTheNewBestOfferThenA304AddsNothing() throws Exception {
+        watch("/dp/B0E2ETEST1", "intel-optane-p4800x-375gb-u2");
+
+        JsonPath first = runScrape();
+        Map<String, Object> attempt = attemptFor(first, "/dp/B0E2ETEST1");
+        assertThat(attempt).containsEntry("outcome", "PARSED").containsEntry("offersParsed", 1).containsEntry("observationsAdded", 1);
+
+        given().when().get("/drives/intel-optane-p4800x-375gb-u2").then().statusCode(200)
+                .body("bestOffer.price", org.hamcrest.Matchers.equalTo(399.00f))
+                .body("bestOffer.externalId", org.hamcrest.Matchers.equalTo("B0E2ETEST1"))
+                .body("bestOffer.seller", org.hamcrest.Matchers.equalTo("Kestrel Components"))
+                .body("bestOffer.sellerType", org.hamcrest.Matchers.equalTo("THIRD_PARTY"))
+                .body("bestOffer.fulfilledByMarketplace", org.hamcrest.Matchers.equalTo(true))
+                // a discontinued drive sold new by a third party is new old stock
+                .body("bestOffer.condition", org.hamcrest.Matchers.equalTo("NEW_OLD_STOCK"))
+                .body("bestOffer.observedAt", org.hamcrest.Matchers.notNullValue());
+
+        JsonPath second = runScrape();
+        assertThat(attemptFor(second, "/dp/B0E2ETEST1")).containsEntry("outcome", "NOT_MODIFIED").containsEntry("observationsAdded", 0);
+        marketplace.verify(getRequestedFor(urlEqualTo("/dp/B0E2ETEST1")).withHeader("If-None-Match", equalTo("\"v1\"")));
+        List<Map<String, Object>> history = given().when().get("/drives/intel-optane-p4800x-375gb-u2/prices")
+                .then().statusCode(200).extract().jsonPath().getList("observations");
+        assertThat(history).filteredOn(o -> "B0E2ETEST1".equals(o.get("externalId"))).hasSize(1);
+        marketplace.verify(getRequestedFor(urlEqualTo("/dp/B0E2ETEST1"))
+                .withHeader("User-Agent", com.github.tomakehurst.wiremock.client.WireMock.containing("drivecat")));
+    }
+
+    @Test
+    void aPageThatCannotBeReadNeverWritesAPriceAndTheLastGoodOneStays() throws Exception {
+        watch("/dp/B0E2ELAYOU", "intel-optane-p5800x-400gb-u2");
+        watch("/dp/B0E2EROBOT", "intel-optane-p5800x-400gb-u2");
+
+        JsonPath run = runScrape();
+        assertThat(attemptFor(run, "/dp/B0E2ELAYOU").get("outcome")).isEqualTo("PARSE_FAILED");
+        assertThat((String) attemptFor(run, "/dp/B0E2ELAYOU").get("reason")).isNotBlank();
+        assertThat(attemptFor(run, "/dp/B0E2EROBOT").get("outcome")).isEqualTo("BLOCKED");
+        assertThat(run.getInt("failures")).isGreaterThanOrEqualTo(2);
+
+        // the $12.00 on the unreadable page was not taken; the guide's price is still the best offer
+        given().when().get("/drives/intel-optane-p5800x-400gb-u2").then().statusCode(200)
+                .body("bestOffer.price", org.hamcrest.Matchers.equalTo(740.00f))
+                .body("listings.externalId", org.hamcrest.Matchers.not(hasItem("B0E2ELAYOU")));
+        admin().queryParam("drive", "intel-optane-p5800x-400gb-u2").when().get("/admin/listings").then().statusCode(200)
+                .body("find { it.externalId == 'B0E2ELAYOU' }.lastOutcome", org.hamcrest.Matchers.equalTo("PARSE_FAILED"))
+                .body("find { it.externalId == 'B0E2ELAYOU' }.stale", org.hamcrest.Matchers.equalTo(true))
+                .body("find { it.externalId == 'B0E2EROBOT' }.lastOutcome", org.hamcrest.Matchers.equalTo("BLOCKED"));
+    }
+
+    @Test
+    void refusesToWatchAPageOnAHostNotInScrapers() {
+        admin().contentType(ContentType.JSON)
+                .body(Map.of("url", "http://localhost:" + marketplace.port() + "/dp/B0E2ETEST1", "drive", "intel-optane-p4800x-375gb-u2"))
+                .when().post("/admin/listings")
+                .then().statusCode(400)
+                .contentType("application/problem+json")
+                .body("detail", containsString("not one of them"))
+                .body("allowed", hasItem("www.amazon.com"));
+    }
+
+    @Test
+    void runsOnlyOnceInTheClusterAtATime() throws Exception {
+        String jdbc = ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.url", String.class);
+        try (Connection other = DriverManager.getConnection(jdbc, "postgres", ""); Statement s = other.createStatement()) {
+            s.execute("SELECT pg_advisory_lock(" + ScrapeService.CLUSTER_LOCK + ")");
+            admin().when().post("/admin/scrapes").then().statusCode(409)
+                    .contentType("application/problem+json")
+                    .body("detail", containsString("already going on"));
+            s.execute("SELECT pg_advisory_unlock(" + ScrapeService.CLUSTER_LOCK + ")");
+        }
+        admin().when().get("/admin/scrapes/999999").then().statusCode(404);
+    }
+}

@@ -34,6 +34,9 @@ public interface DrivecatConfig {
     /** Seed catalog settings. */
     Seed seed();
 
+    /** Import endpoint settings. */
+    Imports imports();
+
     interface Api {
         /** Page size when a request gives no {@code limit}. */
         @WithDefault("20")
@@ -52,6 +55,12 @@ public interface DrivecatConfig {
         /** An offer whose newest observation is older than this is shown as stale. */
         @WithDefault("P7D")
         Duration staleAfter();
+    }
+
+    interface Imports {
+        /** The largest request body an import endpoint (structured, spec page, spec table) accepts; above it the answer is 413. */
+        @WithDefault("5242880")
+        long maxBodyBytes();
     }
 
     interface Seed {

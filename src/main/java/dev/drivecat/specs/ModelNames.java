@@ -28,7 +28,7 @@ public final class ModelNames {
             Pattern.compile("M\\.2(?:\\s*22\\s*x?\\s*\\d{2,3}(?:\\s*mm)?)?|(?<![A-Za-z])U\\.[23](?![0-9])|E1\\.S|E3\\.S", FLAGS),
             Pattern.compile("2\\.5\\s*(?:\"|-?\\s*inch|-?\\s*in(?![a-z]))?", FLAGS),
             Pattern.compile("(?<![A-Za-z0-9])\\d+\\s*mm(?![a-z])", FLAGS),
-            Pattern.compile("SATA(?:\\s*(?:III|3\\.0|6\\s*Gb/s))?|PCIe(?:\\s*(?:Gen\\s*\\d|\\d\\.\\d))?(?:\\s*x\\d+)?|(?<![A-Za-z0-9])x\\d{1,2}(?![0-9])"
+            Pattern.compile("SATA(?:\\s*(?:III|3\\.0|6\\s*Gb/s))?|PCIe(?:\\s*(?:Gen\\s*\\d|\\d\\.\\d))?(?:\\s*x\\d+)?"
                     + "|NVMe(?:\\s*\\d\\.\\d)?|HHHL|FHHL|(?<![A-Za-z])AIC(?![A-Za-z])|add-in card", FLAGS),
             Pattern.compile("(?<![A-Za-z])Series(?![A-Za-z])", FLAGS),
             // a trailing description of what the product is: "DC600M Data Center SATA SSD" is the DC600M

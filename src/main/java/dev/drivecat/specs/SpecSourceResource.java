@@ -117,12 +117,7 @@ public class SpecSourceResource {
             InputStream body) {
         Common p = common(url, drive, dryRun, create, slug, kind, retrievedAt, dictionary, vendor, model);
         byte[] bytes = BodyLimit.read(body, config.imports().maxBodyBytes(), "A spec page");
-        Document doc;
-        try {
-            doc = Jsoup.parse(new ByteArrayInputStream(bytes), charset(contentType), p.url());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        Document doc = html(bytes, charset(contentType), p.url());
         SpecParse parse = parse(() -> SpecPageParser.parse(doc, p.url(), imports.dictionaries(), p.options()));
         return imports.importSource(parse, p.request(SpecPageParser.IMPORTER, SpecPageParser.VERSION));
     }
@@ -188,7 +183,7 @@ public class SpecSourceResource {
         boolean json = contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith(MediaType.APPLICATION_JSON);
         SpecParse parse = parse(() -> json
                 ? SpecTableParser.parseJson(bytes, mapper, p.url(), imports.dictionaries(), p.options())
-                : SpecTableParser.parseCsv(bytes, p.url(), imports.dictionaries(), p.options()));
+                : SpecTableParser.parseCsv(bytes, charset(contentType), p.url(), imports.dictionaries(), p.options()));
         return imports.importSource(parse, p.request(SpecTableParser.IMPORTER, SpecTableParser.VERSION));
     }
 
@@ -257,7 +252,27 @@ public class SpecSourceResource {
         }
     }
 
-    /** The charset the Content-Type names, else null: jsoup then reads the page's own declaration, else UTF-8. */
+    /**
+     * A saved page is read in the charset it declares itself (byte-order mark or {@code <meta
+     * charset>}): upload tools often add a default charset to the Content-Type that the page was
+     * never written in. Only a page that declares nothing is read in the Content-Type's charset,
+     * and without one in UTF-8.
+     */
+    static Document html(byte[] bytes, String headerCharset, String url) {
+        try {
+            Document doc = Jsoup.parse(new ByteArrayInputStream(bytes), null, url);
+            boolean declared = doc.selectFirst("meta[charset], meta[http-equiv~=(?i)content-type][content~=(?i)charset]") != null
+                    || (bytes.length >= 2 && ((bytes[0] & 0xFF) == 0xFE || (bytes[0] & 0xFF) == 0xFF || (bytes[0] & 0xFF) == 0xEF));
+            if (declared || headerCharset == null || Charset.forName(headerCharset).equals(java.nio.charset.StandardCharsets.UTF_8)) {
+                return doc;
+            }
+            return Jsoup.parse(new ByteArrayInputStream(bytes), headerCharset, url);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The charset the Content-Type names, if it names one this JVM knows. */
     private static String charset(String contentType) {
         if (contentType == null) {
             return null;

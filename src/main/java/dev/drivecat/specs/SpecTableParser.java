@@ -35,8 +35,9 @@ public final class SpecTableParser {
     private SpecTableParser() {
     }
 
-    public static SpecParse parseCsv(byte[] body, String url, LabelDictionaries dictionaries, SpecSourceOptions options) {
-        return read(csvRows(body), url, dictionaries, options);
+    /** @param charset the charset the CSV is in (the Content-Type's), null for UTF-8 */
+    public static SpecParse parseCsv(byte[] body, String charset, String url, LabelDictionaries dictionaries, SpecSourceOptions options) {
+        return read(csvRows(body, charset == null ? StandardCharsets.UTF_8 : java.nio.charset.Charset.forName(charset)), url, dictionaries, options);
     }
 
     public static SpecParse parseJson(byte[] body, ObjectMapper mapper, String url, LabelDictionaries dictionaries,
@@ -60,8 +61,8 @@ public final class SpecTableParser {
         return SpecReader.read(sheet, dictionaries, recognition, options.kind(), false, null, List.of(), options.hints());
     }
 
-    static List<SpecSheet.TableRow> csvRows(byte[] body) {
-        String text = new String(body, StandardCharsets.UTF_8);
+    static List<SpecSheet.TableRow> csvRows(byte[] body, java.nio.charset.Charset charset) {
+        String text = new String(body, charset);
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1);
         }

@@ -55,7 +55,7 @@ final class SpecReader {
             for (Map.Entry<String, List<SpecSheet.Row>> v : sheet.variants().entrySet()) {
                 List<SpecSheet.Row> rows = new ArrayList<>(sheet.common());
                 rows.addAll(v.getValue());
-                variants.add(variant(v.getKey(), rows, dictionaries, dictionary, kind, page, pageModels, hints));
+                variants.add(variant(v.getKey(), SpecSheet.dedupe(rows), dictionaries, dictionary, kind, page, pageModels, hints));
             }
         }
         return new SpecParse(dictionary.id(), dictionary.name(), recognition.recognisedBy(), kind, title, List.copyOf(variants));

@@ -34,6 +34,9 @@ public interface DrivecatConfig {
     /** Seed catalog settings. */
     Seed seed();
 
+    /** Import endpoint settings. */
+    Imports imports();
+
     interface Api {
         /** Page size when a request gives no {@code limit}. */
         @WithDefault("20")
@@ -82,6 +85,12 @@ public interface DrivecatConfig {
 
     interface Imports {
         /** The largest import request body accepted, in bytes; larger ones answer 413. */
+        @WithDefault("5242880")
+        long maxBodyBytes();
+    }
+
+    interface Imports {
+        /** The largest request body an import endpoint (structured, spec page, spec table) accepts; above it the answer is 413. */
         @WithDefault("5242880")
         long maxBodyBytes();
     }

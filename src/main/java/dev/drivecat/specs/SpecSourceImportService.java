@@ -1,0 +1,331 @@
+package dev.drivecat.specs;
+
+import dev.drivecat.catalog.Drive;
+import dev.drivecat.catalog.FormFactor;
+import dev.drivecat.catalog.Interface;
+import dev.drivecat.catalog.SpecRow;
+import dev.drivecat.catalog.SpecService;
+import dev.drivecat.catalog.SpecSource;
+import dev.drivecat.catalog.SpecStatement;
+import dev.drivecat.specs.SpecSourceReport.DerivedView;
+import dev.drivecat.specs.SpecSourceReport.MatchOutcome;
+import dev.drivecat.specs.SpecSourceReport.MatchView;
+import dev.drivecat.specs.SpecSourceReport.Stored;
+import dev.drivecat.specs.SpecSourceReport.ValueView;
+import dev.drivecat.specs.SpecSourceReport.VariantReport;
+import dev.drivecat.web.ApiToken;
+import dev.drivecat.web.Problem;
+import dev.drivecat.web.ProblemException;
+import dev.drivecat.web.ProblemType;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * Stores what a spec page or table says: matches each variant to a catalog drive (or creates one
+ * when asked), stores every value with its provenance, and re-derives and re-chooses the drive's
+ * values. One transaction per import: an ambiguous or unmatched source stores nothing. Storing is
+ * idempotent: the same source twice adds nothing the second time.
+ */
+@ApplicationScoped
+public class SpecSourceImportService {
+
+    @Inject
+    EntityManager em;
+
+    @Inject
+    SpecService specs;
+
+    Clock clock = Clock.systemUTC();
+
+    private LabelDictionaries dictionaries;
+
+    /** What the admin asked for besides the source itself. */
+    public record Request(String url, Instant retrievedAt, String driveSlug, boolean create, String newSlug, boolean dryRun,
+                         String importer, String importerVersion) {
+    }
+
+    @PostConstruct
+    void load() {
+        dictionaries = LabelDictionaries.loadBundled();
+    }
+
+    /** A broken dictionary file stops the service at start, not at the first import. */
+    void onStart(@Observes StartupEvent event) {
+        dictionaries.all();
+    }
+
+    public LabelDictionaries dictionaries() {
+        return dictionaries;
+    }
+
+    @Transactional
+    public SpecSourceReport importSource(SpecParse parse, Request request) {
+        List<DriveMatcher.Candidate> catalog = candidates();
+        List<Plan> plans = request.driveSlug() != null ? named(parse, request, catalog) : matched(parse, request, catalog);
+
+        boolean stored = false;
+        List<VariantReport> reports = new ArrayList<>();
+        for (Plan plan : plans) {
+            if (request.dryRun() || plan.target() == null) {
+                reports.add(report(plan, notStored(plan.variant()), List.of(), 0, 0));
+                continue;
+            }
+            Drive drive = plan.create() ? create(plan) : Drive.findBySlug(plan.target()).orElseThrow();
+            boolean enriched = !plan.create() && enrich(drive, plan.variant().identity(), catalog);
+            SpecSource source = new SpecSource(request.url(), parse.title(), parse.kind(), request.retrievedAt());
+            List<ValueView> values = new ArrayList<>();
+            int added = 0;
+            int unchanged = 0;
+            for (SpecParse.Found f : plan.variant().values()) {
+                boolean isNew = specs.add(drive, statement(f, source, request));
+                if (isNew) {
+                    added++;
+                } else {
+                    unchanged++;
+                }
+                values.add(view(f, isNew ? Stored.NEW : Stored.UNCHANGED));
+            }
+            specs.refresh(drive);
+            stored |= added > 0 || plan.create() || enriched;
+            List<DerivedView> derived = specs.values(drive.id).stream().filter(SpecRow::derived)
+                    .map(r -> new DerivedView(r.field(), r.number() == null ? null : SpecUnits.tidy(r.number()), r.unit(), r.wording(),
+                            r.derivedFrom())).toList();
+            reports.add(report(plan, values, derived, added, unchanged));
+        }
+        return new SpecSourceReport(request.url(), parse.title(), parse.kind(), request.retrievedAt(),
+                request.importer() + "/" + request.importerVersion(),
+                new SpecSourceReport.DictionaryView(parse.dictionaryId(), parse.dictionaryName(), parse.recognisedBy()),
+                request.dryRun(), stored, reports);
+    }
+
+    /** One variant's fate: the drive it goes to (null: nowhere), whether that drive is to be created. */
+    private record Plan(SpecParse.Variant variant, MatchView match, String target, boolean create) {
+    }
+
+    private List<Plan> named(SpecParse parse, Request request, List<DriveMatcher.Candidate> catalog) {
+        String slug = request.driveSlug();
+        DriveMatcher.Candidate drive = catalog.stream().filter(c -> c.slug().equals(slug)).findFirst()
+                .orElseThrow(() -> new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+                        "drive must be the slug of a drive in the catalog; there is no drive \"" + slug + "\"")
+                        .with("parameter", "drive")));
+        List<SpecParse.Variant> variants = parse.variants();
+        SpecParse.Variant chosen;
+        if (variants.size() == 1) {
+            chosen = variants.get(0);
+        } else {
+            List<SpecParse.Variant> fit = variants.stream()
+                    .filter(v -> v.identity().capacityGb() != null && v.identity().capacityGb() == drive.capacityGb())
+                    .filter(v -> v.identity().model() == null || ModelNames.sameModel(v.identity().model(), drive.model(), drive.vendor()))
+                    .toList();
+            if (fit.size() != 1) {
+                throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+                        "the table describes " + variants.size() + " models (" + names(variants) + ") and "
+                                + (fit.isEmpty() ? "none" : fit.size()) + " of them fit drive \"" + slug + "\" (" + drive.model() + " "
+                                + drive.capacityGb() + " GB); import it without drive= to match every column, or send only the column for this drive")
+                        .with("parameter", "drive").with("variants", variants.stream().map(SpecParse.Variant::name).toList()));
+            }
+            chosen = fit.get(0);
+        }
+        for (String pn : chosen.identity().partNumbers()) {
+            Optional<String> owner = catalog.stream().filter(c -> c.partNumbers().contains(pn)).map(DriveMatcher.Candidate::slug).findFirst();
+            if (owner.isPresent() && !owner.get().equals(slug)) {
+                throw new ProblemException(Problem.of(ProblemType.CONFLICT,
+                        "the source gives part number " + pn + ", which belongs to drive \"" + owner.get() + "\", not \"" + slug
+                                + "\"; nothing was stored. Import it for \"" + owner.get() + "\", or without drive= to let the part number decide")
+                        .with("partNumber", pn).with("owner", owner.get()).with("drive", slug));
+            }
+        }
+        List<Plan> plans = new ArrayList<>();
+        for (SpecParse.Variant v : variants) {
+            if (v == chosen) {
+                plans.add(new Plan(v, new MatchView(MatchOutcome.NAMED, slug, "named by the request", List.of(), List.of()), slug, false));
+            } else {
+                plans.add(new Plan(v, new MatchView(MatchOutcome.SKIPPED, null, "drive= names another column's drive", List.of(), List.of()),
+                        null, false));
+            }
+        }
+        return plans;
+    }
+
+    private List<Plan> matched(SpecParse parse, Request request, List<DriveMatcher.Candidate> catalog) {
+        List<Plan> plans = new ArrayList<>();
+        Set<String> newSlugs = new HashSet<>();
+        for (SpecParse.Variant v : parse.variants()) {
+            DriveMatcher.Match m = DriveMatcher.match(v.identity(), catalog);
+            switch (m.outcome()) {
+                case MATCHED -> plans.add(new Plan(v, new MatchView(MatchOutcome.MATCHED, m.slug(), m.reason(), List.of(), List.of()),
+                        m.slug(), false));
+                case AMBIGUOUS -> plans.add(new Plan(v, new MatchView(MatchOutcome.AMBIGUOUS, null, m.reason(), m.candidates(), List.of()),
+                        null, false));
+                case UNMATCHED -> plans.add(unmatched(v, m, request, catalog, newSlugs, parse.variants().size()));
+            }
+        }
+        if (!request.dryRun()) {
+            List<Plan> ambiguous = plans.stream().filter(p -> p.match().outcome() == MatchOutcome.AMBIGUOUS).toList();
+            if (!ambiguous.isEmpty()) {
+                Plan first = ambiguous.get(0);
+                throw new ProblemException(withReport(Problem.of(ProblemType.CONFLICT,
+                        "the source fits several drives and nothing was stored: " + where(first) + first.match().reason()
+                                + " (" + String.join(", ", first.match().candidates()) + "). Name one with drive=<slug>, or run with "
+                                + "dryRun=true to see what was found"), parse, plans, request)
+                        .with("candidates", first.match().candidates()));
+            }
+            if (plans.stream().allMatch(p -> p.target() == null)) {
+                Plan first = plans.get(0);
+                String detail = first.match().missing().isEmpty()
+                        ? "the source matches no drive in the catalog and nothing was stored: " + where(first) + first.match().reason()
+                        + ". Name the drive with drive=<slug>, or create it with create=true"
+                        : "the source matches no drive, and a new drive cannot be made from it: " + where(first) + "it does not state "
+                        + String.join(", ", first.match().missing()) + ". Pass vendor= or model= for what the source does not name, or name an "
+                        + "existing drive with drive=<slug>";
+                ProblemType type = first.match().missing().isEmpty() ? ProblemType.CONFLICT : ProblemType.INVALID_PARAMETER;
+                throw new ProblemException(withReport(Problem.of(type, detail), parse, plans, request)
+                        .with("missing", first.match().missing()));
+            }
+        }
+        return plans;
+    }
+
+    private Plan unmatched(SpecParse.Variant v, DriveMatcher.Match m, Request request, List<DriveMatcher.Candidate> catalog,
+                           Set<String> newSlugs, int variantCount) {
+        if (!request.create()) {
+            return new Plan(v, new MatchView(MatchOutcome.UNMATCHED, null, m.reason(), List.of(), List.of()), null, false);
+        }
+        List<String> missing = v.identity().missingForCreate();
+        if (!missing.isEmpty()) {
+            return new Plan(v, new MatchView(MatchOutcome.UNMATCHED, null, m.reason() + "; creating a drive needs " + String.join(", ", missing),
+                    List.of(), missing), null, false);
+        }
+        SpecParse.Identity id = v.identity();
+        String slug = request.newSlug() != null && variantCount == 1 ? request.newSlug()
+                : ModelNames.slug(id.vendor(), id.model(), id.capacityGb(), id.iface(), id.formFactor());
+        if (catalog.stream().anyMatch(c -> c.slug().equals(slug)) || !newSlugs.add(slug)) {
+            throw new ProblemException(Problem.of(ProblemType.CONFLICT,
+                    "a drive with slug \"" + slug + "\" already exists but the source does not match it (" + m.reason() + "); nothing was stored. "
+                            + "Import it with drive=" + slug + " if it is that drive, or give the new drive another slug with slug=")
+                    .with("slug", slug));
+        }
+        MatchOutcome outcome = request.dryRun() ? MatchOutcome.WOULD_CREATE : MatchOutcome.CREATED;
+        return new Plan(v, new MatchView(outcome, slug, m.reason() + "; a new drive", List.of(), List.of()), slug, true);
+    }
+
+    /** A refusal still says what the source holds, so the admin sees what would have been stored. */
+    private Problem withReport(Problem problem, SpecParse parse, List<Plan> plans, Request request) {
+        List<VariantReport> reports = plans.stream().map(p -> report(p, notStored(p.variant()), List.of(), 0, 0)).toList();
+        return problem.with("report", new SpecSourceReport(request.url(), parse.title(), parse.kind(), request.retrievedAt(),
+                request.importer() + "/" + request.importerVersion(),
+                new SpecSourceReport.DictionaryView(parse.dictionaryId(), parse.dictionaryName(), parse.recognisedBy()),
+                request.dryRun(), false, reports));
+    }
+
+    private static String where(Plan plan) {
+        return plan.variant().name() == null ? "" : "column \"" + plan.variant().name() + "\": ";
+    }
+
+    private static String names(List<SpecParse.Variant> variants) {
+        return variants.stream().map(SpecParse.Variant::name).collect(Collectors.joining(", "));
+    }
+
+    private Drive create(Plan plan) {
+        SpecParse.Identity id = plan.variant().identity();
+        Drive drive = new Drive();
+        drive.slug = plan.target();
+        drive.vendor = id.vendor();
+        drive.model = id.model();
+        drive.capacityGb = id.capacityGb();
+        drive.iface = id.iface();
+        drive.formFactor = id.formFactor();
+        if (id.iface() == Interface.NVME) {
+            drive.pcieGen = id.pcieGen() == null ? null : id.pcieGen().shortValue();
+            drive.pcieLanes = id.pcieLanes() == null ? null : id.pcieLanes().shortValue();
+        }
+        drive.partNumbers = new TreeSet<>(id.partNumbers());
+        drive.updatedAt = clock.instant();
+        drive.persist();
+        em.flush();
+        return drive;
+    }
+
+    /**
+     * Adds what the source says and the drive lacks: its part numbers (when no other drive has
+     * them), and PCIe generation and lanes of an NVMe drive. Nothing the catalog already says changes.
+     */
+    private boolean enrich(Drive drive, SpecParse.Identity id, List<DriveMatcher.Candidate> catalog) {
+        boolean changed = false;
+        for (String pn : id.partNumbers()) {
+            boolean ownedElsewhere = catalog.stream().anyMatch(c -> !c.slug().equals(drive.slug) && c.partNumbers().contains(pn));
+            if (!ownedElsewhere && drive.partNumbers.add(pn)) {
+                changed = true;
+            }
+        }
+        if (drive.iface == Interface.NVME && drive.pcieGen == null && id.pcieGen() != null) {
+            drive.pcieGen = id.pcieGen().shortValue();
+            changed = true;
+        }
+        if (drive.iface == Interface.NVME && drive.pcieLanes == null && id.pcieLanes() != null) {
+            drive.pcieLanes = id.pcieLanes().shortValue();
+            changed = true;
+        }
+        if (changed) {
+            drive.updatedAt = clock.instant();
+            em.flush();
+        }
+        return changed;
+    }
+
+    private static SpecStatement statement(SpecParse.Found f, SpecSource source, Request request) {
+        return new SpecStatement(f.field(), f.number(), f.token(), f.text(), f.appliesTo(), f.wording(), source,
+                request.importer(), request.importerVersion());
+    }
+
+    private static VariantReport report(Plan plan, List<ValueView> values, List<DerivedView> derived, int added, int unchanged) {
+        return new VariantReport(plan.variant().name(), SpecSourceReport.IdentityView.of(plan.variant().identity()), plan.match(),
+                values, derived, added, unchanged);
+    }
+
+    private static List<ValueView> notStored(SpecParse.Variant v) {
+        return v.values().stream().map(f -> view(f, Stored.NOT_STORED)).toList();
+    }
+
+    static ValueView view(SpecParse.Found f, Stored stored) {
+        Object value = f.number() != null ? f.number() : f.token() != null ? f.token() : f.text();
+        return new ValueView(f.label(), f.value(), f.wording(), f.field(), value, f.unit(), f.appliesTo(), f.note(), f.dictionary(),
+                f.identity(), stored);
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<DriveMatcher.Candidate> candidates() {
+        List<Object[]> rows = em.createNativeQuery("""
+                SELECT d.slug, d.vendor, d.model, d.capacity_gb, d.interface, d.form_factor,
+                       coalesce(string_agg(p.part_number, '|'), '')
+                  FROM drive d LEFT JOIN drive_part_number p ON p.drive_id = d.id
+                 GROUP BY d.id
+                """).getResultList();
+        List<DriveMatcher.Candidate> out = new ArrayList<>();
+        for (Object[] r : rows) {
+            Set<String> pns = Arrays.stream(((String) r[6]).split("\\|")).filter(s -> !s.isBlank())
+                    .map(s -> s.toUpperCase(Locale.ROOT)).collect(Collectors.toSet());
+            out.add(new DriveMatcher.Candidate((String) r[0], (String) r[1], (String) r[2], ((Number) r[3]).intValue(),
+                    ApiToken.parse(Interface.class, (String) r[4]).orElse(null), ApiToken.parse(FormFactor.class, (String) r[5]).orElse(null),
+                    pns));
+        }
+        return out;
+    }
+
+}

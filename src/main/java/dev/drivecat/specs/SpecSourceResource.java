@@ -1,0 +1,301 @@
+package dev.drivecat.specs;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.drivecat.DrivecatConfig;
+import dev.drivecat.catalog.SourceKind;
+import dev.drivecat.web.BodyLimit;
+import dev.drivecat.web.Params;
+import dev.drivecat.web.Problem;
+import dev.drivecat.web.ProblemException;
+import dev.drivecat.web.ProblemType;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+
+@Path("/admin/imports")
+@Tag(name = "admin")
+@SecurityRequirement(name = "adminToken")
+public class SpecSourceResource {
+
+    static final String CSV = "text/csv";
+    private static final Set<SourceKind> IMPORTABLE = Set.of(SourceKind.VENDOR_PAGE, SourceKind.VENDOR_DATASHEET, SourceKind.REVIEW,
+            SourceKind.MEASUREMENT);
+
+    @Inject
+    SpecSourceImportService imports;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    DrivecatConfig config;
+
+    Clock clock = Clock.systemUTC();
+
+    @POST
+    @Path("/spec-pages")
+    @Consumes({MediaType.TEXT_HTML, MediaType.APPLICATION_XHTML_XML})
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Import a vendor spec page",
+            description = "Reads a vendor's product page (the HTML as the body, its address as url): finds the label/value pairs it lists "
+                    + "(tables, definition lists, label/value elements), recognises the vendor from the host or page markers, maps each "
+                    + "label through that vendor's dictionary in scrapers/specs/ and normalises units (PBW to TB, ms to µs, …). Labels no "
+                    + "dictionary knows are kept as raw values. The page is matched to a drive by part number, else by vendor, model and "
+                    + "capacity; drive= names the drive instead, create=true creates it when none matches. Every value is stored with the "
+                    + "page's words, its address, the retrieval time and the importer; importing the same page again stores nothing new. "
+                    + "A page that fits several drives, or none (without create=true), stores nothing and answers 409 with what it found. "
+                    + "dryRun=true reports everything and stores nothing. See docs/spec-importers.md.")
+    @RequestBody(description = "The page, as saved from the vendor's site.",
+            content = @Content(mediaType = MediaType.TEXT_HTML, schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING)))
+    @APIResponse(responseCode = "200", description = "What the page says and what was stored.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SpecSourceReport.class)))
+    @APIResponse(responseCode = "400", description = "A parameter is missing or not allowed, or create=true and the page does not say "
+            + "enough to create the drive (the detail names what is missing).",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = "Missing or wrong admin token, or none configured.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "The page fits several drives or none, or gives a part number of another drive "
+            + "than drive=; nothing was stored. The problem's report member lists what was found.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", description = "The body is larger than drivecat.imports.max-body-bytes.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "415", description = "The body is not text/html.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public SpecSourceReport importPage(
+            @Parameter(description = "The page's address: an absolute http(s) URL (or a urn: for a page with none). Stored as the source "
+                    + "of every value, and used to recognise the vendor.", required = true,
+                    example = "https://ark.intel.com/content/www/us/en/ark/products/123626.html")
+            @QueryParam("url") String url,
+            @Parameter(description = "The slug of the drive the page describes; skips matching.", example = "intel-optane-900p-280gb-aic")
+            @QueryParam("drive") String drive,
+            @Parameter(description = "true: report what the page says and store nothing (default false).", example = "true")
+            @QueryParam("dryRun") String dryRun,
+            @Parameter(description = "true: create the drive when no drive matches; the page (or vendor=/model=) must state vendor, "
+                    + "model, capacity, interface and form factor (default false).", example = "false")
+            @QueryParam("create") String create,
+            @Parameter(description = "The slug for a drive created with create=true (default: made from vendor, model, capacity and slot).",
+                    example = "solidigm-d7-p5520-3840gb-u2")
+            @QueryParam("slug") String slug,
+            @Parameter(description = "The source kind: VENDOR_PAGE, VENDOR_DATASHEET, REVIEW or MEASUREMENT (default: VENDOR_PAGE for a "
+                    + "vendor's page, REVIEW for a retailer's).", example = "VENDOR_PAGE")
+            @QueryParam("kind") String kind,
+            @Parameter(description = "When the page was retrieved (ISO 8601 time or date; default now).", example = "2026-11-29T00:00:00Z")
+            @QueryParam("retrievedAt") String retrievedAt,
+            @Parameter(description = "The id of the label dictionary to read the page with, instead of recognising it.", example = "intel")
+            @QueryParam("dictionary") String dictionary,
+            @Parameter(description = "The vendor, when the page does not name it.", example = "Intel")
+            @QueryParam("vendor") String vendor,
+            @Parameter(description = "The model name, when the page does not state it.", example = "SSD DC S3700")
+            @QueryParam("model") String model,
+            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+            InputStream body) {
+        Common p = common(url, drive, dryRun, create, slug, kind, retrievedAt, dictionary, vendor, model);
+        byte[] bytes = BodyLimit.read(body, config.imports().maxBodyBytes(), "A spec page");
+        Document doc = html(bytes, charset(contentType), p.url());
+        SpecParse parse = parse(() -> SpecPageParser.parse(doc, p.url(), imports.dictionaries(), p.options()));
+        return imports.importSource(parse, p.request(SpecPageParser.IMPORTER, SpecPageParser.VERSION));
+    }
+
+    @POST
+    @Path("/spec-tables")
+    @Consumes({CSV, MediaType.APPLICATION_JSON})
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Import a datasheet table (CSV or JSON)",
+            description = "Reads a spec table through the same dictionaries, normalisation, matching and storage as spec pages. CSV "
+                    + "layouts: two columns label,value; rows of model,label,value (with that header); or wide label,model1,model2,… whose "
+                    + "first row names the models (each column is matched to its own drive). JSON: an array of {\"model\", \"label\", "
+                    + "\"value\"} objects (model optional) or an array of arrays of cells laid out like the CSV. Columns that match no "
+                    + "drive are reported and skipped when others match; a table that matches nothing, or a column that fits several "
+                    + "drives, stores nothing (409). See docs/spec-importers.md.")
+    @RequestBody(description = "The table.", content = {
+            @Content(mediaType = CSV, schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING),
+                    example = "label,value\nCapacity,400GB\nEndurance Rating (Lifetime Writes),10 drive writes per day for 5 years = 7.3PB\n"),
+            @Content(mediaType = MediaType.APPLICATION_JSON,
+                    example = "[{\"model\": \"S3710 400GB\", \"label\": \"Endurance Rating (Lifetime Writes)\", \"value\": \"8.3PB\"}]")})
+    @APIResponse(responseCode = "200", description = "What the table says and what was stored.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SpecSourceReport.class)))
+    @APIResponse(responseCode = "400", description = "A parameter is not allowed, the table cannot be read (the detail says where), or "
+            + "create=true and a column does not say enough to create its drive.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = "Missing or wrong admin token, or none configured.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "A column fits several drives, nothing matches, or a part number belongs to another "
+            + "drive than drive=; nothing was stored.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", description = "The body is larger than drivecat.imports.max-body-bytes.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "415", description = "The body is neither text/csv nor application/json.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public SpecSourceReport importTable(
+            @Parameter(description = "Where the table comes from: an absolute http(s) URL, or a urn: for a document with no address.",
+                    required = true, example = "https://github.com/huataihuang/cloud-atlas/blob/master/intel_ssd_dc_s3700_400g.csv")
+            @QueryParam("url") String url,
+            @Parameter(description = "The slug of the drive the table describes; for a wide table, the column that fits it is imported.",
+                    example = "intel-dc-s3700-100gb-sata")
+            @QueryParam("drive") String drive,
+            @Parameter(description = "true: report what the table says and store nothing (default false).", example = "true")
+            @QueryParam("dryRun") String dryRun,
+            @Parameter(description = "true: create drives for columns that match none (default false).", example = "false")
+            @QueryParam("create") String create,
+            @Parameter(description = "The slug for a drive created with create=true from a single-model table.", example = "intel-dc-s3700-400gb-sata")
+            @QueryParam("slug") String slug,
+            @Parameter(description = "The source kind: VENDOR_PAGE, VENDOR_DATASHEET, REVIEW or MEASUREMENT (default VENDOR_DATASHEET, "
+                    + "REVIEW for a retailer's table).", example = "VENDOR_DATASHEET")
+            @QueryParam("kind") String kind,
+            @Parameter(description = "When the table was retrieved (ISO 8601 time or date; default now).", example = "2026-11-29")
+            @QueryParam("retrievedAt") String retrievedAt,
+            @Parameter(description = "The id of the label dictionary to read the table with, instead of recognising it.", example = "intel")
+            @QueryParam("dictionary") String dictionary,
+            @Parameter(description = "The vendor, when the table does not name it.", example = "Intel")
+            @QueryParam("vendor") String vendor,
+            @Parameter(description = "The model name, when the table does not state it.", example = "SSD DC S3700")
+            @QueryParam("model") String model,
+            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+            InputStream body) {
+        Common p = common(url, drive, dryRun, create, slug, kind, retrievedAt, dictionary, vendor, model);
+        byte[] bytes = BodyLimit.read(body, config.imports().maxBodyBytes(), "A spec table");
+        boolean json = contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith(MediaType.APPLICATION_JSON);
+        SpecParse parse = parse(() -> json
+                ? SpecTableParser.parseJson(bytes, mapper, p.url(), imports.dictionaries(), p.options())
+                : SpecTableParser.parseCsv(bytes, charset(contentType), p.url(), imports.dictionaries(), p.options()));
+        return imports.importSource(parse, p.request(SpecTableParser.IMPORTER, SpecTableParser.VERSION));
+    }
+
+    /** The parameters both endpoints take, checked. */
+    private record Common(String url, String drive, boolean dryRun, boolean create, String slug, SourceKind kind, Instant retrievedAt,
+                          String dictionary, String vendor, String model) {
+
+        SpecSourceOptions options() {
+            return new SpecSourceOptions(dictionary, kind, vendor, model);
+        }
+
+        SpecSourceImportService.Request request(String importer, String version) {
+            return new SpecSourceImportService.Request(url, retrievedAt, drive, create, slug, dryRun, importer, version);
+        }
+    }
+
+    private Common common(String url, String drive, String dryRun, String create, String slug, String kind, String retrievedAt,
+                          String dictionary, String vendor, String model) {
+        if (url == null || url.isBlank()) {
+            throw problem("url", "url is required: the address of the source, an absolute http(s) URL or a urn: for a document with none");
+        }
+        if (!ImportValidator.isSourceUri(url.trim())) {
+            throw problem("url", "url must be an absolute http(s) URL or a urn:, not '" + url + "'");
+        }
+        String driveSlug = blankToNull(drive);
+        boolean creating = Params.bool("create", create).orElse(false);
+        if (driveSlug != null && creating) {
+            throw problem("create", "create=true and drive= cannot be combined: drive= names an existing drive, create=true makes a new one");
+        }
+        String newSlug = blankToNull(slug);
+        if (newSlug != null && !creating) {
+            throw problem("slug", "slug names a drive to create and needs create=true");
+        }
+        if (newSlug != null && (!newSlug.matches("^[a-z0-9]+(-[a-z0-9]+)*$") || newSlug.length() > 120)) {
+            throw problem("slug", "slug must be lower-case words of a-z and 0-9 joined by single hyphens, at most 120 characters, not '" + slug + "'");
+        }
+        SourceKind sourceKind = Params.token(SourceKind.class, "kind", kind).orElse(null);
+        if (sourceKind != null && !IMPORTABLE.contains(sourceKind)) {
+            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+                    "kind " + sourceKind.token() + " is drivecat's own mark for values it computes; allowed: VENDOR_PAGE, VENDOR_DATASHEET, REVIEW, MEASUREMENT")
+                    .with("parameter", "kind").with("allowed", List.of("VENDOR_PAGE", "VENDOR_DATASHEET", "REVIEW", "MEASUREMENT")));
+        }
+        Instant now = clock.instant();
+        Instant at = Params.instant("retrievedAt", retrievedAt).orElse(now);
+        if (at.isAfter(now.plusSeconds(3600))) {
+            throw problem("retrievedAt", "retrievedAt lies in the future (" + at + "); give the time the source was read");
+        }
+        String dict = blankToNull(dictionary);
+        if (dict != null && imports.dictionaries().byId(dict).isEmpty()) {
+            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+                    "'" + dictionary + "' is not a spec dictionary; allowed: " + String.join(", ", imports.dictionaries().ids()))
+                    .with("parameter", "dictionary").with("allowed", imports.dictionaries().ids()));
+        }
+        return new Common(url.trim(), driveSlug, Params.bool("dryRun", dryRun).orElse(false), creating, newSlug, sourceKind, at, dict,
+                blankToNull(vendor), blankToNull(model));
+    }
+
+    private static SpecParse parse(java.util.function.Supplier<SpecParse> parser) {
+        try {
+            return parser.get();
+        } catch (SpecTableParser.MalformedTableException e) {
+            throw new ProblemException(ProblemType.INVALID_BODY, "The table could not be read: " + e.getMessage());
+        } catch (UnknownDictionaryException e) {
+            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER, e.getMessage())
+                    .with("parameter", "dictionary").with("allowed", e.known()));
+        }
+    }
+
+    /**
+     * A saved page is read in the charset it declares itself (byte-order mark or {@code <meta
+     * charset>}): upload tools often add a default charset to the Content-Type that the page was
+     * never written in. Only a page that declares nothing is read in the Content-Type's charset,
+     * and without one in UTF-8.
+     */
+    static Document html(byte[] bytes, String headerCharset, String url) {
+        try {
+            Document doc = Jsoup.parse(new ByteArrayInputStream(bytes), null, url);
+            boolean declared = doc.selectFirst("meta[charset], meta[http-equiv~=(?i)content-type][content~=(?i)charset]") != null
+                    || (bytes.length >= 2 && ((bytes[0] & 0xFF) == 0xFE || (bytes[0] & 0xFF) == 0xFF || (bytes[0] & 0xFF) == 0xEF));
+            if (declared || headerCharset == null || Charset.forName(headerCharset).equals(java.nio.charset.StandardCharsets.UTF_8)) {
+                return doc;
+            }
+            return Jsoup.parse(new ByteArrayInputStream(bytes), headerCharset, url);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The charset the Content-Type names, if it names one this JVM knows. */
+    private static String charset(String contentType) {
+        if (contentType == null) {
+            return null;
+        }
+        for (String part : contentType.split(";")) {
+            String p = part.trim();
+            if (p.toLowerCase(Locale.ROOT).startsWith("charset=")) {
+                String name = p.substring(8).replace("\"", "").trim();
+                try {
+                    return Charset.isSupported(name) ? name : null;
+                } catch (IllegalArgumentException unknown) {
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static ProblemException problem(String parameter, String detail) {
+        return new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER, detail).with("parameter", parameter));
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s.trim();
+    }
+}

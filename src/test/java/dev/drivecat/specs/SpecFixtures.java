@@ -1,0 +1,50 @@
+package dev.drivecat.specs;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Assumptions;
+
+/** The synthetic spec pages under src/test/resources/spec-pages, and the shared real fixtures. */
+final class SpecFixtures {
+
+    static final String ADMIN = "Bearer test-admin-token";
+
+    private SpecFixtures() {
+    }
+
+    static String page(String name) {
+        try (InputStream in = SpecFixtures.class.getClassLoader().getResourceAsStream("spec-pages/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("no fixture spec-pages/" + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A file of the shared real fixtures (../shared/fixtures/real, relative to the project root),
+     * read in place; the test is skipped, saying why, when the folder is not there.
+     */
+    static Path real(String relative) {
+        Path root = Path.of("").toAbsolutePath().resolve("../shared/fixtures/real").normalize();
+        Assumptions.assumeTrue(Files.isDirectory(root),
+                "the shared real fixtures are not at " + root + "; tests on real pages and tables are skipped");
+        Path file = root.resolve(relative);
+        Assumptions.assumeTrue(Files.isRegularFile(file), "real fixture " + file + " is missing; skipped");
+        return file;
+    }
+
+    static byte[] realBytes(String relative) {
+        try {
+            return Files.readAllBytes(real(relative));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

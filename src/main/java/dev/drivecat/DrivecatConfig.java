@@ -51,9 +51,6 @@ public interface DrivecatConfig {
         String defaultCurrency();
     }
 
-    /** Import settings. */
-    Imports imports();
-
     /** Scrape schedule settings. */
     Scrape scrape();
 
@@ -81,12 +78,6 @@ public interface DrivecatConfig {
          */
         @WithDefault("2.0")
         java.math.BigDecimal suspectFactor();
-    }
-
-    interface Imports {
-        /** The largest import request body accepted, in bytes; larger ones answer 413. */
-        @WithDefault("5242880")
-        long maxBodyBytes();
     }
 
     interface Imports {

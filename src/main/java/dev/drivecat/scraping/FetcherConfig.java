@@ -7,7 +7,7 @@ import java.time.Duration;
 /**
  * How the {@link PoliteFetcher} talks to marketplaces ({@code drivecat.fetcher.*}; as environment
  * variables {@code DRIVECAT_FETCHER_*}). Which hosts it may contact, and how often, comes from
- * {@link HostPolicy}, not from here. See docs/fetcher.md.
+ * {@link HostPolicy}, not from here. See src/docs/fetcher.md.
  */
 @ConfigMapping(prefix = "drivecat.fetcher")
 public interface FetcherConfig {

@@ -28,7 +28,7 @@ import org.apache.hc.core5.http.ContentType;
  * Fetches marketplace pages the way a polite, careful robot should: only hosts the
  * {@link HostPolicy} names, only public addresses, only what robots.txt allows, one request at a
  * time per host at the host's pace, backing off when asked, and never reading more than it may.
- * Thread-safe; see docs/fetcher.md for the guarantees and limits.
+ * Thread-safe; see src/docs/fetcher.md for the guarantees and limits.
  */
 @ApplicationScoped
 public class PoliteFetcher implements AutoCloseable {

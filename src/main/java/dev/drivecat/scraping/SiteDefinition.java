@@ -12,7 +12,7 @@ import java.util.Map;
  * product URLs look, where each part of a page is (CSS selectors, tried in order) and which
  * phrases mean what, in every language its pages use. A layout change that moves a part or
  * rewords a phrase is fixed in the YAML; the parser for the site only knows the page's shape.
- * See docs/scraping.md for the format.
+ * See src/docs/scraping.md for the format.
  *
  * @param site which parser reads these pages: {@code amazon}, {@code ebay} or {@code newegg}
  * @param hosts the hosts the fetcher may ask, each a drivecat marketplace

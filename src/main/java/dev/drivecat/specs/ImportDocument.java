@@ -9,9 +9,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * The structured import format, {@value #FORMAT}: drives with spec values, listings with price
- * observations, and the sources they come from. Documented in docs/import-format.md.
+ * observations, and the sources they come from. Documented in src/docs/import-format.md.
  */
-@Schema(name = "ImportDocument", description = "A structured import document (format drivecat-import/1); see docs/import-format.md.")
+@Schema(name = "ImportDocument", description = "A structured import document (format drivecat-import/1); see src/docs/import-format.md.")
 public record ImportDocument(
         @Schema(description = "Always drivecat-import/1.", examples = "drivecat-import/1") String format,
         @Schema(description = "The sources the values come from, by an id local to this document.") Map<String, Source> sources,

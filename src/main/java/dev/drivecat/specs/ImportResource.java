@@ -34,7 +34,7 @@ public class ImportResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "Import a structured document",
             description = "Imports drives, spec values with provenance, listings and price observations in the drivecat-import/1 "
-                    + "format (docs/import-format.md). The whole document is checked first: a malformed one is rejected with a 400 "
+                    + "format (src/docs/import-format.md). The whole document is checked first: a malformed one is rejected with a 400 "
                     + "whose errors point at every bad part, and nothing of it is stored. Importing the same document twice "
                     + "changes nothing the second time.")
     @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImportDocument.class)))

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 
 /**
  * One source's spec labels mapped to catalog fields, and how to recognise that source: loaded
- * from a YAML file in scrapers/specs/ (format in docs/spec-importers.md). Labels are compared
+ * from a YAML file in scrapers/specs/ (format in src/docs/spec-importers.md). Labels are compared
  * after {@link #key normalisation}, first exactly, then as a phrase contained in the label.
  */
 public record LabelDictionary(

@@ -70,7 +70,7 @@ public class SpecSourceResource {
                     + "capacity; drive= names the drive instead, create=true creates it when none matches. Every value is stored with the "
                     + "page's words, its address, the retrieval time and the importer; importing the same page again stores nothing new. "
                     + "A page that fits several drives, or none (without create=true), stores nothing and answers 409 with what it found. "
-                    + "dryRun=true reports everything and stores nothing. See docs/spec-importers.md.")
+                    + "dryRun=true reports everything and stores nothing. See src/docs/spec-importers.md.")
     @RequestBody(description = "The page, as saved from the vendor's site.",
             content = @Content(mediaType = MediaType.TEXT_HTML, schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING)))
     @APIResponse(responseCode = "200", description = "What the page says and what was stored.",
@@ -132,7 +132,7 @@ public class SpecSourceResource {
                     + "first row names the models (each column is matched to its own drive). JSON: an array of {\"model\", \"label\", "
                     + "\"value\"} objects (model optional) or an array of arrays of cells laid out like the CSV. Columns that match no "
                     + "drive are reported and skipped when others match; a table that matches nothing, or a column that fits several "
-                    + "drives, stores nothing (409). See docs/spec-importers.md.")
+                    + "drives, stores nothing (409). See src/docs/spec-importers.md.")
     @RequestBody(description = "The table.", content = {
             @Content(mediaType = CSV, schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING),
                     example = "label,value\nCapacity,400GB\nEndurance Rating (Lifetime Writes),10 drive writes per day for 5 years = 7.3PB\n"),

@@ -54,6 +54,31 @@ public interface DrivecatConfig {
     /** Scrape schedule settings. */
     Scrape scrape();
 
+    /** Per-client request limits. */
+    RateLimits rateLimits();
+
+    /** Operational checks. */
+    Health health();
+
+    interface RateLimits {
+        /** Requests to /recommend per client per minute (0: no limit). */
+        @WithDefault("120")
+        int recommendPerMinute();
+
+        /** Price-history exports (/drives/{slug}/prices) per client per minute (0: no limit). */
+        @WithDefault("30")
+        int exportPerMinute();
+    }
+
+    interface Health {
+        /**
+         * The data-freshness check reports DOWN ("degraded") when watched pages exist and no page
+         * was scraped successfully within this age.
+         */
+        @WithDefault("PT24H")
+        Duration scrapeFreshness();
+    }
+
     interface Scrape {
         /**
          * When scrape runs start (Quartz cron, seconds first), once per cluster; {@code off}

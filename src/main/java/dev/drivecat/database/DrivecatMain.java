@@ -21,6 +21,7 @@ public class DrivecatMain {
         }
         Path dataDir = Path.of(setting("drivecat.data-dir").orElse("data"));
         EmbeddedDatabase database = EmbeddedDatabase.start(dataDir.resolve("postgres"));
+        EmbeddedDatabaseShutdown.serviceDatabase = database;
         System.setProperty("quarkus.datasource.jdbc.url", database.jdbcUrl());
         System.setProperty("quarkus.datasource.username", EmbeddedDatabase.USER);
         System.setProperty("quarkus.datasource.password", "");

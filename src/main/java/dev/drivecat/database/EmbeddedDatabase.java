@@ -23,8 +23,6 @@ public final class EmbeddedDatabase implements AutoCloseable {
     public static final String USER = "postgres";
     public static final String DATABASE = "postgres";
 
-    private static volatile EmbeddedDatabase running;
-
     private final EmbeddedPostgres postgres;
     private final Path dataDirectory;
 
@@ -38,32 +36,34 @@ public final class EmbeddedDatabase implements AutoCloseable {
      * (created by initdb on first use, reused afterwards). A server left running by a process that
      * was killed is stopped first, so a crash never blocks the next start.
      */
-    public static synchronized EmbeddedDatabase start(Path dataDirectory) {
+    public static EmbeddedDatabase start(Path dataDirectory) {
+        return start(dataDirectory, 0);
+    }
+
+    /** As {@link #start(Path)}, on the given port (0: a free one). */
+    public static synchronized EmbeddedDatabase start(Path dataDirectory, int port) {
         Path dir = dataDirectory.toAbsolutePath().normalize();
         try {
             Files.createDirectories(dir);
             stopOrphanedServer(dir);
-            EmbeddedPostgres postgres = EmbeddedPostgres.builder()
+            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                     .setDataDirectory(dir)
                     .setCleanDataDirectory(false)
                     // drivecat stops it itself, after the application has stopped using it
                     .setRegisterShutdownHook(false)
                     .setPGStartupWait(Duration.ofSeconds(120))
                     .setServerConfig("listen_addresses", "localhost")
-                    .setServerConfig("max_connections", "100")
-                    .start();
+                    .setServerConfig("max_connections", "100");
+            if (port > 0) {
+                builder.setPort(port);
+            }
+            EmbeddedPostgres postgres = builder.start();
             EmbeddedDatabase database = new EmbeddedDatabase(postgres, dir);
-            running = database;
             LOG.infof("Embedded PostgreSQL started on port %d with data directory %s", postgres.getPort(), dir);
             return database;
         } catch (IOException e) {
             throw new UncheckedIOException("could not start the embedded PostgreSQL in " + dir, e);
         }
-    }
-
-    /** The embedded server this JVM started, if any. */
-    public static Optional<EmbeddedDatabase> running() {
-        return Optional.ofNullable(running);
     }
 
     public String jdbcUrl() {
@@ -86,10 +86,6 @@ public final class EmbeddedDatabase implements AutoCloseable {
             LOG.info("Embedded PostgreSQL stopped");
         } catch (IOException e) {
             LOG.warn("Embedded PostgreSQL did not stop cleanly", e);
-        } finally {
-            if (running == this) {
-                running = null;
-            }
         }
     }
 

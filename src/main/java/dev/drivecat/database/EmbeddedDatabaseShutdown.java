@@ -12,7 +12,13 @@ import jakarta.enterprise.event.Observes;
 @ApplicationScoped
 class EmbeddedDatabaseShutdown {
 
+    /** The database DrivecatMain started for this service, if it started one. */
+    static volatile EmbeddedDatabase serviceDatabase;
+
     void onShutdown(@Observes @Priority(Integer.MAX_VALUE) ShutdownEvent event) {
-        EmbeddedDatabase.running().ifPresent(EmbeddedDatabase::close);
+        EmbeddedDatabase database = serviceDatabase;
+        if (database != null) {
+            database.close();
+        }
     }
 }

@@ -7,7 +7,11 @@ import jakarta.inject.Inject;
 import java.util.concurrent.ThreadLocalRandom;
 import org.jboss.logging.Logger;
 
-/** Starts scrape runs on the configured cron, after a random delay; once per cluster (the run takes a cluster lock). */
+/**
+ * Starts scrape runs on the configured cron, after a random delay, once per cluster: the instance
+ * that claims the cron slot runs it (and the run itself takes the cluster lock, so it never
+ * overlaps a run started by hand).
+ */
 @ApplicationScoped
 class ScrapeScheduler {
 
@@ -19,8 +23,14 @@ class ScrapeScheduler {
     @Inject
     DrivecatConfig config;
 
+    @Inject
+    dev.drivecat.database.JobClaims claims;
+
     @Scheduled(identity = "scrape", cron = "${drivecat.scrape.cron}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    void scheduled() throws InterruptedException {
+    void scheduled(io.quarkus.scheduler.ScheduledExecution execution) throws InterruptedException {
+        if (!claims.claim("scrape", execution.getScheduledFireTime())) {
+            return;
+        }
         long jitterMs = config.scrape().jitter().toMillis();
         if (jitterMs > 0) {
             Thread.sleep(ThreadLocalRandom.current().nextLong(jitterMs + 1));

@@ -48,6 +48,9 @@ public class ScrapeService {
     @Inject
     ParsedPageStore store;
 
+    @Inject
+    ScrapeMetrics metrics;
+
     Clock clock = Clock.systemUTC();
 
     private final ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
@@ -258,6 +261,8 @@ public class ScrapeService {
                 run.failures++;
             }
         });
+        sites.forHost(URI.create(page.url()).getHost()).ifPresent(site ->
+                metrics.page(site.definition().site(), site.marketplace(), attempt.outcome()));
     }
 
     private void finish(long runId, String status) {

@@ -19,8 +19,9 @@ public class AdminAuthFilter {
 
     static final String ADMIN_PREFIX = "/admin";
 
+    /** Looked up per request: filters are created before runtime configuration is available. */
     @Inject
-    DrivecatConfig config;
+    jakarta.enterprise.inject.Instance<DrivecatConfig> config;
 
     @ServerRequestFilter(preMatching = true)
     public Optional<Response> requireAdminToken(ContainerRequestContext request) {
@@ -28,7 +29,7 @@ public class AdminAuthFilter {
         if (!isAdminPath(path)) {
             return Optional.empty();
         }
-        Optional<String> expected = config.adminToken().map(String::trim).filter(t -> !t.isEmpty());
+        Optional<String> expected = config.get().adminToken().map(String::trim).filter(t -> !t.isEmpty());
         if (expected.isEmpty()) {
             return Optional.of(unauthorized(path,
                     "Admin endpoints are closed: no admin token is configured on this server (set DRIVECAT_ADMIN_TOKEN)"));

@@ -104,6 +104,14 @@ public class ProblemMappers {
 
     @ServerExceptionMapper(priority = jakarta.ws.rs.Priorities.USER + 1000)
     public Response unexpected(Throwable e, UriInfo uri) {
+        if (DatabaseUnavailable.causes(e)) {
+            LOG.warnf("Database unavailable on %s: %s", uri.getPath(), DatabaseUnavailable.summary(e));
+            Problem problem = Problem.of(ProblemType.UNAVAILABLE,
+                    "The database is unavailable; nothing was changed by this request. Retry in a few seconds.")
+                    .with("retryAfterSeconds", DatabaseUnavailable.RETRY_AFTER_SECONDS);
+            return Response.fromResponse(respond(problem, uri))
+                    .header(HttpHeaders.RETRY_AFTER, DatabaseUnavailable.RETRY_AFTER_SECONDS).build();
+        }
         String reference = UUID.randomUUID().toString();
         LOG.errorf(e, "Unexpected error on %s (reference %s)", uri.getPath(), reference);
         return respond(Problem.of(ProblemType.INTERNAL,

@@ -14,21 +14,20 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Gives every Quarkus test profile a fresh database on one real, embedded PostgreSQL server
- * (started once per test JVM, the same code the service uses when no URL is configured).
+ * Gives every Quarkus test profile a fresh database on a real, embedded PostgreSQL server (the
+ * same code the service uses when no URL is configured). Quarkus loads each profile's test
+ * resources in a class loader of its own, so each profile gets its own server, stopped with it.
  */
 public class EmbeddedPostgresTestResource implements QuarkusTestResourceLifecycleManager {
 
     private static final AtomicInteger DATABASES = new AtomicInteger();
     private static EmbeddedDatabase server;
 
-    public static synchronized EmbeddedDatabase server() {
+    static synchronized EmbeddedDatabase server() {
         if (server == null) {
             try {
                 Path dir = Files.createTempDirectory("drivecat-test-pg");
                 server = EmbeddedDatabase.start(dir.resolve("postgres"));
-                EmbeddedDatabase started = server;
-                Runtime.getRuntime().addShutdownHook(new Thread(started::close, "drivecat-test-pg-stop"));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -58,7 +57,10 @@ public class EmbeddedPostgresTestResource implements QuarkusTestResourceLifecycl
     }
 
     @Override
-    public void stop() {
-        // the server is shared by every profile of this JVM and stops with it
+    public synchronized void stop() {
+        if (server != null) {
+            server.close();
+            server = null;
+        }
     }
 }

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Benchmarks GET /recommend on a generated catalog (10,000 drives, 100,000 listings, 10 million
+# observations) against the trivial GET / of the same service, in one run. Needs wrk and psql
+# (Debian: apt-get install wrk postgresql-client). Results go to stdout as a Markdown table.
+#
+#   src/bench/run.sh            # builds if needed, reuses target/bench-data between runs
+#   BENCH_FRESH=1 src/bench/run.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+DATA=${BENCH_DATA_DIR:-target/bench-data}
+PORT=${BENCH_PORT:-8089}
+DURATION=${BENCH_DURATION:-30s}
+CONNECTIONS=${BENCH_CONNECTIONS:-16}
+BASE="http://localhost:$PORT"
+
+[ "${BENCH_FRESH:-0}" = 1 ] && rm -rf "$DATA"
+[ -f target/quarkus-app/quarkus-run.jar ] || ./mvnw -q package -DskipTests
+
+DRIVECAT_DATA_DIR="$DATA" QUARKUS_HTTP_PORT=$PORT QUARKUS_LOG_CONSOLE_JSON_ENABLED=false \
+DRIVECAT_RATE_LIMITS_RECOMMEND_PER_MINUTE=0 DRIVECAT_RATE_LIMITS_EXPORT_PER_MINUTE=0 DRIVECAT_SCRAPE_CRON=off \
+  java -Xmx2g -jar target/quarkus-app/quarkus-run.jar > target/bench-service.log 2>&1 &
+SERVICE=$!
+trap 'kill $SERVICE 2>/dev/null; wait $SERVICE 2>/dev/null || true' EXIT
+for _ in $(seq 1 120); do curl -sf "$BASE/q/health/ready" > /dev/null && break; sleep 1; done
+PGPORT=$(sed -n 4p "$DATA/postgres/postmaster.pid")
+PSQL=(psql -q -h localhost -p "$PGPORT" -U postgres -d postgres -v ON_ERROR_STOP=1)
+
+if [ "$("${PSQL[@]}" -tAc "SELECT count(*) FROM drive WHERE slug LIKE 'bench-%'")" -lt 10000 ]; then
+  echo "Generating the benchmark catalog (several minutes)..." >&2
+  "${PSQL[@]}" -f src/bench/generate-catalog.sql >&2
+fi
+COUNTS=$("${PSQL[@]}" -tAc "SELECT (SELECT count(*) FROM drive) || ' drives, ' || (SELECT count(*) FROM listing) || ' listings, ' || (SELECT count(*) FROM price_observation) || ' observations'")
+
+RECOMMEND_SLOG="/recommend?role=slog&interface=m2"
+RECOMMEND_ALL="/recommend?role=slog"
+RECOMMEND_SPECIAL="/recommend?role=special&interface=sata&layout=raidz2"
+
+load() { # path -> "requests/s|p50|p99"
+  local out
+  out=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$BASE$1")
+  local rps p50 p99
+  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+  p50=$(awk '$1=="50%" {print $2}' <<<"$out")
+  p99=$(awk '$1=="99%" {print $2}' <<<"$out")
+  echo "$rps|$p50|$p99"
+}
+
+for path in / "$RECOMMEND_SLOG" "$RECOMMEND_ALL" "$RECOMMEND_SPECIAL"; do
+  for _ in $(seq 1 200); do curl -sf "$BASE$path" > /dev/null; done
+done
+
+TRIVIAL=$(load /)
+SLOG=$(load "$RECOMMEND_SLOG")
+ALL=$(load "$RECOMMEND_ALL")
+SPECIAL=$(load "$RECOMMEND_SPECIAL")
+
+# Computing an answer (not the cached one): bump the catalog version before every request.
+cold() {
+  local times=()
+  for _ in $(seq 1 40); do
+    "${PSQL[@]}" -c "UPDATE catalog_version SET version = version + 1" > /dev/null
+    times+=("$(curl -s -o /dev/null -w '%{time_total}' "$BASE$1")")
+  done
+  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.0fms|%.0fms", a[int(NR*0.5)]*1000, a[NR]*1000}'
+}
+COLD_SLOG=$(cold "$RECOMMEND_SLOG")
+COLD_ALL=$(cold "$RECOMMEND_ALL")
+
+ratio() { awk -v a="${1%%|*}" -v b="${TRIVIAL%%|*}" 'BEGIN {printf "%.2f", a / b}'; }
+row() { IFS='|' read -r rps p50 p99 <<<"$2"; echo "| \`$1\` | $rps | $p50 | $p99 | $(ratio "$2") |"; }
+
+echo "Catalog: $COUNTS. wrk: 2 threads, $CONNECTIONS connections, $DURATION per endpoint, on $(nproc) cores shared with the service."
+echo
+echo "| endpoint | requests/s | median | p99 | vs trivial |"
+echo "|---|---|---|---|---|"
+row "GET /" "$TRIVIAL"
+row "GET $RECOMMEND_SLOG" "$SLOG"
+row "GET $RECOMMEND_ALL" "$ALL"
+row "GET $RECOMMEND_SPECIAL" "$SPECIAL"
+echo
+echo "Computing an answer after a catalog change (40 requests, each after a version bump): \`$RECOMMEND_SLOG\` median|max ${COLD_SLOG}; \`$RECOMMEND_ALL\` (all 10,018 drives) median|max ${COLD_ALL}."

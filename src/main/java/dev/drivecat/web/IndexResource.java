@@ -1,0 +1,38 @@
+package dev.drivecat.web;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+@Path("/")
+@Tag(name = "catalog")
+public class IndexResource {
+
+    /** What this service is and where to start; the same for every request. */
+    public record Index(String name, String description, Map<String, String> endpoints, String openapi) {
+    }
+
+    private static final Index INDEX = new Index("drivecat",
+            "Which SSD to buy for a ZFS pool's SLOG or special vdev, from which seller, at what price, and why.",
+            Map.of(
+                    "GET /recommend?role=slog&interface=m2", "ranked drives for a role, every score explained",
+                    "GET /drives", "the catalog, with PLP wording, endurance and the best offer",
+                    "GET /drives/{slug}", "one drive: every spec value with its source, every listing",
+                    "GET /drives/{slug}/prices", "price history (JSON, or CSV with Accept: text/csv)",
+                    "GET /offers", "current offers"),
+            "/q/openapi");
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Where to start", description = "The service's name and its main endpoints.")
+    @APIResponse(responseCode = "200", description = "The index.")
+    @APIResponse(responseCode = "406", description = "Only JSON is served here.")
+    public Index index() {
+        return INDEX;
+    }
+}

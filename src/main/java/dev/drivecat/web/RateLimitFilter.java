@@ -1,0 +1,60 @@
+package dev.drivecat.web;
+
+import dev.drivecat.DrivecatConfig;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+
+/**
+ * Limits the expensive reads per client (its address; behind a proxy, enable
+ * quarkus.http.proxy.proxy-address-forwarding so the address is the client's): /recommend and
+ * price-history exports. Over the limit the answer is 429 problem+json with Retry-After.
+ */
+public class RateLimitFilter {
+
+    /** Looked up per request: filters are created before runtime configuration is available. */
+    @Inject
+    jakarta.enterprise.inject.Instance<DrivecatConfig> config;
+
+    @Inject
+    Limiter limiter;
+
+    /** The buckets live as long as the application. */
+    @jakarta.enterprise.context.ApplicationScoped
+    static class Limiter {
+        final RateLimiter buckets = new RateLimiter(System::nanoTime);
+    }
+
+    @ServerRequestFilter(preMatching = true)
+    public Optional<Response> limit(ContainerRequestContext request, HttpServerRequest http) {
+        String path = request.getUriInfo().getPath();
+        int perMinute;
+        String kind;
+        if (path.equals("/recommend")) {
+            perMinute = config.get().rateLimits().recommendPerMinute();
+            kind = "recommendations";
+        } else if (path.startsWith("/drives/") && path.endsWith("/prices")) {
+            perMinute = config.get().rateLimits().exportPerMinute();
+            kind = "price-history exports";
+        } else {
+            return Optional.empty();
+        }
+        String client = http.remoteAddress() == null ? "unknown" : http.remoteAddress().host();
+        OptionalLong retryAfter = limiter.buckets.acquire(kind + " " + client, perMinute);
+        if (retryAfter.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(tooMany(path, "Too many " + kind + " from this client: at most " + perMinute
+                + " a minute. Retry after " + retryAfter.getAsLong() + " s.", retryAfter.getAsLong()));
+    }
+
+    public static Response tooMany(String path, String detail, long retryAfterSeconds) {
+        Problem problem = Problem.of(ProblemType.TOO_MANY_REQUESTS, detail).with("retryAfterSeconds", retryAfterSeconds).at(path);
+        return Response.status(429).type(Problem.MEDIA_TYPE).header(HttpHeaders.RETRY_AFTER, retryAfterSeconds).entity(problem).build();
+    }
+}

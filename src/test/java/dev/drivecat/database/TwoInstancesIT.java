@@ -1,0 +1,46 @@
+package dev.drivecat.database;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.drivecat.testing.ServiceProcess;
+import dev.drivecat.testing.Sql;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Two instances started at once against one empty database migrate it once, seed it once, and run each scheduled slot once. */
+class TwoInstancesIT {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void migrateOnceSeedOnceAndRunEachScheduledSlotOnce() {
+        try (EmbeddedDatabase db = EmbeddedDatabase.start(tmp.resolve("pg"));
+             ServiceProcess a = instance("instance-a", db);
+             ServiceProcess b = instance("instance-b", db)) {
+            a.awaitReady(Duration.ofMinutes(2));
+            b.awaitReady(Duration.ofMinutes(2));
+            String jdbc = db.jdbcUrl();
+            long versions = Sql.count(jdbc, "SELECT count(*) FROM flyway_schema_history WHERE version IS NOT NULL");
+            assertThat(Sql.count(jdbc, "SELECT count(DISTINCT version) FROM flyway_schema_history WHERE version IS NOT NULL"))
+                    .as("each migration applied exactly once").isEqualTo(versions);
+            assertThat(Sql.count(jdbc, "SELECT count(*) FROM flyway_schema_history WHERE NOT success")).isZero();
+            assertThat(Sql.count(jdbc, "SELECT count(*) FROM bundled_import")).isEqualTo(1);
+            assertThat(Sql.count(jdbc, "SELECT count(*) FROM drive")).isEqualTo(18);
+            assertThat(Sql.count(jdbc, "SELECT count(*) FROM price_observation")).isEqualTo(12);
+
+            ServiceProcess.sleep(9_000);
+            long claims = Sql.count(jdbc, "SELECT count(*) FROM job_claim WHERE job = 'scrape'");
+            long runs = Sql.count(jdbc, "SELECT count(*) FROM scrape_run WHERE trigger = 'SCHEDULE'");
+            assertThat(claims).as("the 2-second schedule fired").isGreaterThanOrEqualTo(3);
+            assertThat(runs).as("one run per slot, though both instances fire every slot").isEqualTo(claims);
+        }
+    }
+
+    static ServiceProcess instance(String name, EmbeddedDatabase db) {
+        return ServiceProcess.named(name).database(db.jdbcUrl())
+                .env("DRIVECAT_SCRAPE_CRON", "*/2 * * * * ?").env("DRIVECAT_SCRAPE_JITTER", "PT0S").start();
+    }
+}

@@ -1,0 +1,37 @@
+package dev.drivecat.testing;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/** One-line queries against a test database, for asserting what a child process stored. */
+public final class Sql {
+
+    private Sql() {
+    }
+
+    public static long count(String jdbcUrl, String sql) {
+        return ((Number) value(jdbcUrl, sql)).longValue();
+    }
+
+    public static Object value(String jdbcUrl, String sql) {
+        try (Connection c = DriverManager.getConnection(jdbcUrl, "postgres", "");
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery(sql)) {
+            return rs.next() ? rs.getObject(1) : null;
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql, e);
+        }
+    }
+
+    public static void execute(String jdbcUrl, String sql) {
+        try (Connection c = DriverManager.getConnection(jdbcUrl, "postgres", "");
+             Statement s = c.createStatement()) {
+            s.execute(sql);
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql, e);
+        }
+    }
+}

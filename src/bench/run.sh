@@ -35,9 +35,10 @@ RECOMMEND_SLOG="/recommend?role=slog&interface=m2"
 RECOMMEND_ALL="/recommend?role=slog"
 RECOMMEND_SPECIAL="/recommend?role=special&interface=sata&layout=raidz2"
 
-load() { # path -> "requests/s|p50|p99"
-  local out
-  out=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$BASE$1")
+load() { # path [wrk args...] -> "requests/s|p50|p99"
+  local out path=$1
+  shift
+  out=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$@" "$BASE$path")
   local rps p50 p99
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   p50=$(awk '$1=="50%" {print $2}' <<<"$out")
@@ -45,20 +46,24 @@ load() { # path -> "requests/s|p50|p99"
   echo "$rps|$p50|$p99"
 }
 
-for path in / "$RECOMMEND_SLOG" "$RECOMMEND_ALL" "$RECOMMEND_SPECIAL"; do
+for path in / /q/openapi "$RECOMMEND_SLOG" "$RECOMMEND_ALL" "$RECOMMEND_SPECIAL"; do
   for _ in $(seq 1 200); do curl -sf "$BASE$path" > /dev/null; done
 done
 
 TRIVIAL=$(load /)
+STATIC_DOC=$(load /q/openapi)
 SLOG=$(load "$RECOMMEND_SLOG")
 ALL=$(load "$RECOMMEND_ALL")
 SPECIAL=$(load "$RECOMMEND_SPECIAL")
+DISTINCT=$(load "$RECOMMEND_SLOG" -s src/bench/distinct-queries.lua)
 
-# Computing an answer (not the cached one): bump the catalog version before every request.
+# Computing an answer from the database (candidates and answer both invalidated): bump the catalog
+# version as a write would (with its notification) before every request.
 cold() {
   local times=()
   for _ in $(seq 1 40); do
-    "${PSQL[@]}" -c "UPDATE catalog_version SET version = version + 1" > /dev/null
+    "${PSQL[@]}" -c "UPDATE catalog_version SET version = version + 1; SELECT pg_notify('drivecat_catalog', 'bench')" > /dev/null
+    sleep 0.2
     times+=("$(curl -s -o /dev/null -w '%{time_total}' "$BASE$1")")
   done
   printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.0fms|%.0fms", a[int(NR*0.5)]*1000, a[NR]*1000}'
@@ -71,11 +76,15 @@ row() { IFS='|' read -r rps p50 p99 <<<"$2"; echo "| \`$1\` | $rps | $p50 | $p99
 
 echo "Catalog: $COUNTS. wrk: 2 threads, $CONNECTIONS connections, $DURATION per endpoint, on $(nproc) cores shared with the service."
 echo
+echo "Response sizes: / $(curl -s "$BASE/" | wc -c) B, /q/openapi $(curl -s "$BASE/q/openapi" | wc -c) B, $RECOMMEND_SLOG $(curl -s "$BASE$RECOMMEND_SLOG" | wc -c) B."
+echo
 echo "| endpoint | requests/s | median | p99 | vs trivial |"
 echo "|---|---|---|---|---|"
 row "GET /" "$TRIVIAL"
+row "GET /q/openapi" "$STATIC_DOC"
 row "GET $RECOMMEND_SLOG" "$SLOG"
 row "GET $RECOMMEND_ALL" "$ALL"
 row "GET $RECOMMEND_SPECIAL" "$SPECIAL"
+row "GET $RECOMMEND_SLOG, a new question every request" "$DISTINCT"
 echo
 echo "Computing an answer after a catalog change (40 requests, each after a version bump): \`$RECOMMEND_SLOG\` median|max ${COLD_SLOG}; \`$RECOMMEND_ALL\` (all 10,018 drives) median|max ${COLD_ALL}."

@@ -121,26 +121,31 @@ public class OfferQueries {
     }
 
     public Offer toOffer(Tuple t) {
-        Instant observedAt = SpecService.instant(t.get("observed_at"));
+        return toOffer(t::get);
+    }
+
+    /** Maps a row of {@link #OFFER_COLUMNS}, whatever reads it (a JPA tuple, a JDBC result set). */
+    public Offer toOffer(java.util.function.Function<String, Object> t) {
+        Instant observedAt = SpecService.instant(t.apply("observed_at"));
         Instant now = clock.instant();
         Duration age = Duration.between(observedAt, now);
         return new Offer(
-                (String) t.get("drive_slug"),
-                (String) t.get("marketplace"),
-                (String) t.get("external_id"),
-                (String) t.get("url"),
-                (String) t.get("seller"),
-                ApiToken.parse(SellerType.class, (String) t.get("seller_type")).orElse(null),
-                (Boolean) t.get("fulfilled"),
-                ApiToken.parse(Condition.class, (String) t.get("condition")).orElse(null),
-                (Boolean) t.get("business_only"),
-                money(t.get("price")),
-                money(t.get("price_high")),
-                (String) t.get("currency"),
-                money(t.get("shipping")),
-                money(t.get("member_price")),
-                (Boolean) t.get("in_stock"),
-                (String) t.get("availability"),
+                (String) t.apply("drive_slug"),
+                (String) t.apply("marketplace"),
+                (String) t.apply("external_id"),
+                (String) t.apply("url"),
+                (String) t.apply("seller"),
+                ApiToken.parse(SellerType.class, (String) t.apply("seller_type")).orElse(null),
+                (Boolean) t.apply("fulfilled"),
+                ApiToken.parse(Condition.class, (String) t.apply("condition")).orElse(null),
+                (Boolean) t.apply("business_only"),
+                money(t.apply("price")),
+                money(t.apply("price_high")),
+                (String) t.apply("currency"),
+                money(t.apply("shipping")),
+                money(t.apply("member_price")),
+                (Boolean) t.apply("in_stock"),
+                (String) t.apply("availability"),
                 observedAt,
                 Math.max(0, age.toDays()),
                 age.compareTo(config.prices().staleAfter()) > 0);

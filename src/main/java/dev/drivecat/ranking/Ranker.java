@@ -42,8 +42,23 @@ public final class Ranker {
 
     /** A candidate that passed the filters, with everything its score is made of. */
     private record Scored(Candidate candidate, PlpAssessment plp, OfferSelection.Choice offers, RankingModel.Flush flush,
-                          long predictedIops, RankingModel.Endurance endurance, BigDecimal cost, List<Component> components,
+                          long predictedIops, RankingModel.Endurance endurance, BigDecimal cost, List<Draft> drafts,
                           double score, CapacityFit capacity, int tier) {
+
+        List<Component> components() {
+            return drafts.stream().map(Draft::component).toList();
+        }
+    }
+
+    /** A score component whose explanation is written only if the drive is shown. */
+    private record Draft(String name, int weight, double value, java.util.function.Supplier<String> input) {
+        double points() {
+            return round(weight * value, 1);
+        }
+
+        Component component() {
+            return new Component(name, weight, round(value, 3), points(), input.get());
+        }
     }
 
     public Recommendation rank(RecommendQuery q, List<Candidate> candidates, Instant now) {
@@ -108,52 +123,52 @@ public final class Ranker {
         double iops = flushModel.predictIops(flush.latencyUs());
         RankingModel.Endurance endurance = RankingModel.endurance(c, q.enduranceWriteMBps());
         BigDecimal cost = p.choice().cost(units);
-        List<Component> components = new ArrayList<>();
+        List<Draft> drafts = new ArrayList<>();
         for (Map.Entry<String, Integer> w : weights.entrySet()) {
             double value;
-            String input;
+            java.util.function.Supplier<String> input;
             switch (w.getKey()) {
                 case "flush" -> {
                     value = iops / flushModel.ceilingIops();
-                    input = String.format(Locale.ROOT, "%.1f µs flush → %,.0f predicted sync IOPS of a %,.0f ceiling (%s)",
+                    input = () -> String.format(Locale.ROOT, "%.1f µs flush → %,.0f predicted sync IOPS of a %,.0f ceiling (%s)",
                             flush.latencyUs(), iops, flushModel.ceilingIops(), flush.basis());
                 }
                 case "plp" -> {
                     value = p.plp().safety();
-                    input = p.plp().summary();
+                    input = () -> p.plp().summary();
                 }
                 case "endurance" -> {
                     value = RankingModel.enduranceValue(endurance);
-                    input = endurance.lifeYears() == null ? endurance.basis()
+                    input = () -> endurance.lifeYears() == null ? endurance.basis()
                             : String.format(Locale.ROOT, "%.1f years of %.0f (%s)", endurance.lifeYears(), RankingModel.SERVICE_YEARS,
                             endurance.basis());
                 }
                 case "price" -> {
                     if (cost == null || cheapest == null) {
                         value = 0;
-                        input = "no price to compare";
+                        input = () -> "no price to compare";
                     } else {
                         value = cheapest.divide(cost, MathContext.DECIMAL64).doubleValue();
-                        input = (q.isSlog() ? "" : "set of " + units + ": ") + money(cost, p.choice().best().currency())
+                        input = () -> (q.isSlog() ? "" : "set of " + units + ": ") + money(cost, p.choice().best().currency())
                                 + " against the cheapest " + money(cheapest, p.choice().best().currency());
                     }
                 }
                 case "room" -> {
                     value = RankingModel.roomValue(need, c.capacityGb());
-                    input = need.map(n -> String.format(Locale.ROOT, "%.0f GiB per drive for %.1f GiB needed", p.capacityGib(),
+                    input = () -> need.map(n -> String.format(Locale.ROOT, "%.0f GiB per drive for %.1f GiB needed", p.capacityGib(),
                             n.requiredGib())).orElse("no data size given: room not judged");
                 }
                 default -> throw new IllegalStateException(w.getKey());
             }
-            components.add(new Component(w.getKey(), w.getValue(), round(value, 3), round(w.getValue() * value, 1), input));
+            drafts.add(new Draft(w.getKey(), w.getValue(), value, input));
         }
-        double score = round(components.stream().mapToDouble(Component::points).sum(), 1);
+        double score = round(drafts.stream().mapToDouble(Draft::points).sum(), 1);
         int tier = q.plp() == PlpRequirement.PREFERRED && !p.plp().safeFlush() ? 1 : 0;
         CapacityFit capacity = q.isSlog() ? null : new CapacityFit(round(p.capacityGib(), 1),
                 need.map(n -> round(n.requiredGib(), 1)).orElse(null),
                 need.map(n -> String.format(Locale.ROOT, "fits: %.0f%% full with what it must hold",
                         100 * n.requiredGib() * SpecialSizing.FILL_LIMIT / p.capacityGib())).orElse("not judged: no data size given"));
-        return new Scored(c, p.plp(), p.choice(), flush, Math.round(iops), endurance, cost, components, score, capacity, tier);
+        return new Scored(c, p.plp(), p.choice(), flush, Math.round(iops), endurance, cost, drafts, score, capacity, tier);
     }
 
     private Result result(RecommendQuery q, int rank, Scored s, Scored next, BigDecimal cheapest, int candidates, int units,
@@ -241,10 +256,10 @@ public final class Ranker {
         if (s.tier() != next.tier()) {
             return "Ranked above " + slug + ", which has no safe flush (plp=preferred).";
         }
-        Component biggest = null;
+        Draft biggest = null;
         double gap = 0;
-        for (Component mine : s.components()) {
-            Component theirs = next.components().stream().filter(o -> o.name().equals(mine.name())).findFirst().orElseThrow();
+        for (Draft mine : s.drafts()) {
+            Draft theirs = next.drafts().stream().filter(o -> o.name().equals(mine.name())).findFirst().orElseThrow();
             double d = mine.points() - theirs.points();
             if (biggest == null || d > gap) {
                 biggest = mine;
@@ -255,8 +270,8 @@ public final class Ranker {
         if (total == 0) {
             return "Level with " + slug + " on points; ahead on " + (s.cost() != null ? "price" : "name") + ".";
         }
-        Component b = biggest;
-        Component theirs = next.components().stream().filter(o -> o.name().equals(b.name())).findFirst().orElseThrow();
+        Draft b = biggest;
+        Draft theirs = next.drafts().stream().filter(o -> o.name().equals(b.name())).findFirst().orElseThrow();
         return String.format(Locale.ROOT, "Ranked above %s by %.1f points, mostly on %s (%.1f against %.1f).", slug, total,
                 b.name(), b.points(), theirs.points());
     }

@@ -81,27 +81,30 @@ public final class RankingModel {
                 + "without PLP: a flush that waits for the flash");
     }
 
-    /** Years of life at the write load, and how they were worked out. */
-    public record Endurance(Double lifeYears, String basis) {
+    /** Years of life at the write load, and how they were worked out (spelled out only when shown). */
+    public record Endurance(Double lifeYears, java.util.function.Supplier<String> explanation) {
+        public String basis() {
+            return explanation.get();
+        }
     }
 
     public static Endurance endurance(Candidate c, double writeMBps) {
         double tbPerYear = writeMBps * 86_400 * 365 / 1e6;
         if (c.tbw() != null && c.tbw().number() != null) {
             double tbw = c.tbw().number().doubleValue();
-            return new Endurance(tbw / tbPerYear, String.format(Locale.ROOT, "%s TB written (%s) ÷ %.0f TB a year at %s MB/s",
+            return new Endurance(tbw / tbPerYear, () -> String.format(Locale.ROOT, "%s TB written (%s) ÷ %.0f TB a year at %s MB/s",
                     plain(c.tbw().number()), c.tbw().derived() ? "derived: " + c.tbw().wording() : "stated: \"" + c.tbw().wording() + "\"",
                     tbPerYear, plain(BigDecimal.valueOf(writeMBps))));
         }
         if (c.dwpd() != null && c.dwpd().number() != null) {
             double tbPerDay = c.dwpd().number().doubleValue() * c.capacityGb() / 1000.0;
             double years = tbPerDay * 365 * ASSUMED_RATING_YEARS / tbPerYear;
-            return new Endurance(years, String.format(Locale.ROOT,
+            return new Endurance(years, () -> String.format(Locale.ROOT,
                     "%s DWPD × %.3f TB = %.2f TB a day, taken to hold for %.0f years (no TBW or warranty in the catalog) ÷ %.0f TB a year at %s MB/s",
                     plain(c.dwpd().number()), c.capacityGb() / 1000.0, tbPerDay, ASSUMED_RATING_YEARS, tbPerYear,
                     plain(BigDecimal.valueOf(writeMBps))));
         }
-        return new Endurance(null, "no endurance rating (TBW or DWPD) in the catalog");
+        return new Endurance(null, () -> "no endurance rating (TBW or DWPD) in the catalog");
     }
 
     public static double enduranceValue(Endurance e) {

@@ -15,17 +15,21 @@ import java.util.Map;
  * Answers /recommend. Each answer is computed from two queries (drives with their chosen specs,
  * and their current offers) and kept, serialised, keyed by the interpreted query, for as long as
  * the catalog version stays the same and at most {@link #MAX_AGE}: a repeated question costs one
- * small query (the version) and no ranking, and a changed catalog is never answered from the past.
+ * ranking (and, with {@link CatalogVersionWatcher} listening, no query either), and a changed catalog
+ * is never answered from the past.
  */
 @ApplicationScoped
 public class RecommendationService {
 
     /** Answers carry ages in days; this bounds how stale those can be in a kept answer. */
-    static final Duration MAX_AGE = Duration.ofSeconds(60);
+    static final Duration MAX_AGE = Duration.ofMinutes(5);
     static final int MAX_ENTRIES = 512;
 
     @Inject
     RankingRepository repository;
+
+    @Inject
+    CatalogVersionWatcher versions;
 
     @Inject
     ObjectMapper mapper;
@@ -54,17 +58,49 @@ public class RecommendationService {
         }
     };
 
+    /**
+     * Concurrent requests for one answer (or one candidate set) wait for a single computation
+     * instead of each making their own. Answer locks may take a candidate lock, never the reverse.
+     */
+    private final Object[] answerLocks = locks();
+    private final Object[] candidateLocks = locks();
+
+    private static Object[] locks() {
+        Object[] locks = new Object[64];
+        for (int i = 0; i < locks.length; i++) {
+            locks[i] = new Object();
+        }
+        return locks;
+    }
+
+    private static Object lockFor(Object[] locks, String key) {
+        return locks[(key.hashCode() & 0x7fffffff) % locks.length];
+    }
+
     /** The answer as JSON bytes. */
     public byte[] recommend(RecommendQuery query) {
         String key = key(query);
-        long version = repository.version();
-        Instant now = clock.instant();
+        long version = versions.current().orElseGet(repository::version);
+        byte[] kept = kept(key, version, clock.instant());
+        if (kept != null) {
+            return kept;
+        }
+        synchronized (lockFor(answerLocks, key)) {
+            Instant now = clock.instant();
+            kept = kept(key, version, now);
+            return kept != null ? kept : compute(query, key, version, now);
+        }
+    }
+
+    private byte[] kept(String key, long version, Instant now) {
         synchronized (answers) {
             Kept kept = answers.get(key);
-            if (kept != null && kept.version() == version && Duration.between(kept.at(), now).compareTo(MAX_AGE) < 0) {
-                return kept.json();
-            }
+            return kept != null && kept.version() == version && Duration.between(kept.at(), now).compareTo(MAX_AGE) < 0
+                    ? kept.json() : null;
         }
+    }
+
+    private byte[] compute(RecommendQuery query, String key, long version, Instant now) {
         Recommendation answer = ranker.rank(query, candidates(query, version, now), now);
         byte[] json;
         try {
@@ -86,18 +122,30 @@ public class RecommendationService {
 
     /** Candidates by interface filter, shared by every query on the same interfaces while the catalog version holds. */
     private List<Candidate> candidates(RecommendQuery query, long version, Instant now) {
-        String key = query.interfaces().toString();
+        String key = "candidates " + query.interfaces();
+        List<Candidate> kept = keptCandidates(key, version, now);
+        if (kept != null) {
+            return kept;
+        }
+        synchronized (lockFor(candidateLocks, key)) {
+            kept = keptCandidates(key, version, now);
+            if (kept != null) {
+                return kept;
+            }
+            List<Candidate> loaded = repository.candidates(query.interfaces());
+            synchronized (candidateSets) {
+                candidateSets.put(key, new CandidateSet(version, now, loaded));
+            }
+            return loaded;
+        }
+    }
+
+    private List<Candidate> keptCandidates(String key, long version, Instant now) {
         synchronized (candidateSets) {
             CandidateSet kept = candidateSets.get(key);
-            if (kept != null && kept.version() == version && Duration.between(kept.at(), now).compareTo(MAX_AGE) < 0) {
-                return kept.candidates();
-            }
+            return kept != null && kept.version() == version && Duration.between(kept.at(), now).compareTo(MAX_AGE) < 0
+                    ? kept.candidates() : null;
         }
-        List<Candidate> loaded = repository.candidates(query.interfaces());
-        synchronized (candidateSets) {
-            candidateSets.put(key, new CandidateSet(version, now, loaded));
-        }
-        return loaded;
     }
 
     private String key(RecommendQuery query) {

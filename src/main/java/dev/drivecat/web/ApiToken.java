@@ -12,6 +12,9 @@ import java.util.Optional;
  */
 public interface ApiToken {
 
+    /** What lenient parsing ignores: case is folded separately. */
+    java.util.regex.Pattern IGNORED = java.util.regex.Pattern.compile("[\\s_\\-.\"'″]");
+
     String token();
 
     /**
@@ -22,6 +25,11 @@ public interface ApiToken {
     static <E extends Enum<E> & ApiToken> Optional<E> parse(Class<E> type, String raw) {
         if (raw == null) {
             return Optional.empty();
+        }
+        for (E constant : type.getEnumConstants()) {
+            if (constant.token().equals(raw)) {
+                return Optional.of(constant);
+            }
         }
         String wanted = normalise(raw);
         if (wanted.isEmpty()) {
@@ -51,6 +59,6 @@ public interface ApiToken {
     }
 
     private static String normalise(String s) {
-        return s.toLowerCase(Locale.ROOT).replaceAll("[\\s_\\-.\"'″]", "");
+        return IGNORED.matcher(s.toLowerCase(Locale.ROOT)).replaceAll("");
     }
 }

@@ -66,6 +66,8 @@ public record ImportDocument(
             Boolean fulfilledByMarketplace,
             @Schema(description = "NEW, NEW_OLD_STOCK, USED or RENEWED") String condition,
             Boolean businessOnly,
+            @Schema(description = "Put url on the watch list: every scrape run fetches it for this drive. url must be a product page "
+                    + "of a marketplace in scrapers/.") Boolean watch,
             List<ObservationEntry> observations) {
     }
 

@@ -21,6 +21,6 @@ public record ImportPlan(List<DrivePlan> drives, List<ListingPlan> listings) {
     /** Fields left null are not given and, for an existing listing, stay as they are. */
     public record ListingPlan(String marketplace, String externalId, String url, String driveSlug, String sellerName,
                               SellerType sellerType, Boolean fulfilledByMarketplace, Condition condition,
-                              Boolean businessOnly, List<ObservationInput> observations) {
+                              Boolean businessOnly, boolean watch, List<ObservationInput> observations) {
     }
 }

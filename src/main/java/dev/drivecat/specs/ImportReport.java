@@ -14,10 +14,11 @@ public record ImportReport(
         @Schema(examples = "2") int observationsAdded,
         @Schema(examples = "0") int observationsUnchanged,
         @Schema(description = "Observations stored but held as suspect: the price moved too far from the current one.", examples = "0")
-        int observationsSuspect) {
+        int observationsSuspect,
+        @Schema(description = "Product pages newly put on the watch list.", examples = "0") int pagesWatched) {
 
     public boolean changedNothing() {
         return drivesCreated == 0 && drivesUpdated == 0 && specValuesAdded == 0 && listingsCreated == 0
-                && listingsUpdated == 0 && observationsAdded == 0;
+                && listingsUpdated == 0 && observationsAdded == 0 && pagesWatched == 0;
     }
 }

@@ -43,6 +43,9 @@ public class ImportService {
     @Inject
     ObjectMapper mapper;
 
+    @Inject
+    dev.drivecat.scraping.WatchService watch;
+
     Clock clock = Clock.systemUTC();
 
     /** Reads a document strictly: unknown members are errors, not silently dropped. */
@@ -83,6 +86,9 @@ public class ImportService {
         }
         for (ImportPlan.ListingPlan l : plan.listings()) {
             Listing listing = upsertListing(l, c);
+            if (l.watch() && watch.watch(l.url(), l.driveSlug()).created()) {
+                c.pagesWatched++;
+            }
             for (ObservationInput o : l.observations()) {
                 PriceRecorder.Recorded recorded = prices.record(listing, o);
                 if (recorded.added()) {
@@ -96,7 +102,7 @@ public class ImportService {
             }
         }
         return new ImportReport(c.drivesCreated, c.drivesUpdated, c.specsAdded, c.specsUnchanged, c.listingsCreated,
-                c.listingsUpdated, c.observationsAdded, c.observationsUnchanged, c.observationsSuspect);
+                c.listingsUpdated, c.observationsAdded, c.observationsUnchanged, c.observationsSuspect, c.pagesWatched);
     }
 
     private Drive upsertDrive(ImportPlan.DrivePlan d, Counter c) {
@@ -213,6 +219,7 @@ public class ImportService {
         int observationsAdded;
         int observationsUnchanged;
         int observationsSuspect;
+        int pagesWatched;
     }
 
     /** The catalog as the validator sees it, read from the database. */
@@ -230,6 +237,16 @@ public class ImportService {
         @Override
         public Optional<String> listingDrive(String marketplace, String externalId) {
             return Marketplace.findByCode(marketplace).flatMap(m -> Listing.find(m, externalId)).map(l -> l.drive.slug);
+        }
+
+        @Override
+        public Optional<String> watchProblem(String url) {
+            try {
+                watch.productUrl(url);
+                return Optional.empty();
+            } catch (dev.drivecat.web.ProblemException e) {
+                return Optional.of(e.problem().detail());
+            }
         }
 
         @Override

@@ -46,6 +46,9 @@ public final class ImportValidator {
 
         /** The slug of the drive a part number belongs to. */
         Optional<String> partNumberOwner(String partNumber);
+
+        /** Why a URL cannot be watched (not a product page of a marketplace in scrapers/), if it cannot. */
+        Optional<String> watchProblem(String url);
     }
 
     static final String IMPORTER = "structured-import";
@@ -335,6 +338,12 @@ public final class ImportValidator {
         }
         if (!blank(l.url()) && !isHttpUrl(l.url())) {
             error(at + "/url", "must be an absolute http(s) URL");
+        } else if (Boolean.TRUE.equals(l.watch())) {
+            if (blank(l.url())) {
+                error(at + "/url", "is required to watch the listing: the product page every scrape run fetches");
+            } else {
+                catalog.watchProblem(l.url().trim()).ifPresent(problem -> error(at + "/url", problem));
+            }
         }
         if (blank(l.drive())) {
             error(at + "/drive", "is required: the slug of the drive the listing sells");
@@ -368,7 +377,7 @@ public final class ImportValidator {
             return null;
         }
         return new ImportPlan.ListingPlan(l.marketplace(), l.externalId().trim(), trim(l.url()), l.drive(), trim(l.sellerName()),
-                sellerType, l.fulfilledByMarketplace(), condition, l.businessOnly(), observations);
+                sellerType, l.fulfilledByMarketplace(), condition, l.businessOnly(), Boolean.TRUE.equals(l.watch()), observations);
     }
 
     private ObservationInput observation(String at, ImportDocument.ObservationEntry o, Map<String, SpecSource> sources,

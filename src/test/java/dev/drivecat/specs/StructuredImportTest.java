@@ -156,6 +156,30 @@ class StructuredImportTest {
     }
 
     @Test
+    void putsAListingsPageOnTheWatchListWhenAsked() {
+        String doc = """
+                {"format": "drivecat-import/1", "sources": {},
+                 "listings": [{"marketplace": "amazon-us", "externalId": "B0WATCHME1", "url": "https://www.amazon.com/dp/B0WATCHME1",
+                               "drive": "intel-optane-900p-280gb-aic", "watch": true}]}
+                """;
+        admin().contentType(ContentType.JSON).body(doc).when().post("/admin/imports/specs")
+                .then().statusCode(200).body("pagesWatched", equalTo(1));
+        admin().contentType(ContentType.JSON).body(doc).when().post("/admin/imports/specs")
+                .then().statusCode(200).body("pagesWatched", equalTo(0));
+        admin().queryParam("drive", "intel-optane-900p-280gb-aic").when().get("/admin/listings")
+                .then().statusCode(200)
+                .body("externalId", hasItem("B0WATCHME1"))
+                .body("find { it.externalId == 'B0WATCHME1' }.active", equalTo(true));
+
+        admin().contentType(ContentType.JSON).body(doc.replace("https://www.amazon.com/dp/B0WATCHME1", "https://shop.example/item/1")
+                        .replace("B0WATCHME1", "SHOP-1"))
+                .when().post("/admin/imports/specs")
+                .then().statusCode(400)
+                .body("errors[0].pointer", equalTo("/listings/0/url"))
+                .body("errors[0].message", containsString("scrapers/"));
+    }
+
+    @Test
     void refusesImportsWithoutTheAdminToken() {
         given().contentType(ContentType.JSON).body(DOC)
                 .when().post("/admin/imports/specs")

@@ -1,0 +1,31 @@
+package dev.drivecat.digest;
+
+import dev.drivecat.pricing.IsoWeek;
+import dev.drivecat.web.ProblemException;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
+
+/** Sends the digest of the week that has just ended, on the configured cron, once per cluster (the run takes a cluster lock). */
+@ApplicationScoped
+class DigestScheduler {
+
+    private static final Logger LOG = Logger.getLogger(DigestScheduler.class);
+
+    @Inject
+    DigestService digests;
+
+    @Scheduled(identity = "digest", cron = "${drivecat.digest.cron}", timeZone = "${drivecat.price-changes.week-zone}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void scheduled() {
+        IsoWeek week = digests.lastEndedWeek();
+        try {
+            DigestService.Run run = digests.run(week, false);
+            LOG.infof("Scheduled digest %s: %d sent, %d failed, %d in doubt", run.week(), run.sent(), run.failed().size(), run.inDoubt().size());
+        } catch (ProblemException e) {
+            // another instance is sending this week's digests
+            LOG.infof("Scheduled digest %s not started: %s", week, e.getMessage());
+        }
+    }
+}

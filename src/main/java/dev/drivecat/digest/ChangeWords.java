@@ -56,7 +56,7 @@ public final class ChangeWords {
         return switch (kind) {
             case PRICE_DROP -> "price drop";
             case PRICE_RISE -> "price rise";
-            case NEW_LOW -> "lowest price in the look-back period";
+            case NEW_LOW -> "new low";
             case BACK_IN_STOCK -> "back in stock";
             case OUT_OF_STOCK -> "out of stock";
             case NEW_SELLER_TYPE -> "new seller type";

@@ -103,7 +103,8 @@ public class DigestComposer {
                 seller, ChangeWords.sellerType(c.sellerType()), ChangeWords.condition(c.condition()),
                 now == null ? null : now.marketplace(), now == null ? null : now.url(),
                 now == null ? null : now.observedAt().toString(),
-                c.has(ChangeKind.NEW_LOW) && c.previousLow() != null ? ChangeWords.money(c.previousLow(), c.currency()) : null,
+                c.has(ChangeKind.NEW_LOW) && c.previousLow() != null ? "the lowest in the " + config.priceChanges().lowestWithin().toDays()
+                        + " days before this week was " + ChangeWords.money(c.previousLow(), c.currency()) : null,
                 c.has(ChangeKind.PRICE_DROP));
     }
 
@@ -142,7 +143,8 @@ public class DigestComposer {
                 d.vendor() + " " + d.model() + " " + capacity, config.publicBaseUrl() + "/drives/" + d.slug(),
                 offer == null ? null : ChangeWords.money(offer.price(), offer.currency()),
                 offer == null ? null : (offer.seller() == null ? "seller not named" : offer.seller()) + ", "
-                        + ChangeWords.sellerType(offer.sellerType()) + ", " + ChangeWords.condition(offer.condition()),
+                        + ChangeWords.sellerType(offer.sellerType()) + ", " + ChangeWords.condition(offer.condition())
+                        + ", price seen " + offer.observedAt().toString().substring(0, 10) + (offer.stale() ? " (stale)" : ""),
                 offer == null ? null : offer.url(),
                 BigDecimal.valueOf(top.score()).setScale(1, java.math.RoundingMode.HALF_UP).toPlainString(), reason, null));
     }

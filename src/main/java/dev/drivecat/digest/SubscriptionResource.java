@@ -41,6 +41,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class SubscriptionResource {
 
     static final long MAX_BODY_BYTES = 16 * 1024;
+    static final java.util.List<String> MEMBERS = java.util.List.of("email", "drives", "interfaces", "roles", "minChangePercent");
     static final String ACCEPTED_DETAIL = "If this address can receive mail, a confirmation link is on its way (at most one per "
             + "few hours); nothing else is sent to it until the link is followed.";
 
@@ -100,7 +101,17 @@ public class SubscriptionResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response signUp(InputStream body, @Context HttpServerRequest request) throws java.io.IOException {
         byte[] bytes = BodyLimit.read(body, MAX_BODY_BYTES, "A sign-up");
-        SubscriptionRequest parsed = requests.readValue(bytes);
+        SubscriptionRequest parsed;
+        try {
+            parsed = requests.readValue(bytes);
+        } catch (com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException e) {
+            throw new dev.drivecat.web.ProblemException(Problem.of(ProblemType.INVALID_BODY, "\"" + e.getPropertyName()
+                    + "\" is not a member of a sign-up; it takes " + String.join(", ", MEMBERS) + " and nothing else")
+                    .with("pointer", dev.drivecat.web.JsonPointers.of(e.getPath())).with("allowed", MEMBERS));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new dev.drivecat.web.ProblemException(Problem.of(ProblemType.INVALID_BODY,
+                    dev.drivecat.web.ProblemMappers.JsonErrors.describe(e) + "; a sign-up takes " + String.join(", ", MEMBERS)));
+        }
         String client = request.remoteAddress() == null ? null : request.remoteAddress().hostAddress();
         subscriptions.signUp(parsed, client);
         return Response.accepted(new SignupAccepted("confirmation-pending", ACCEPTED_DETAIL)).type(MediaType.APPLICATION_JSON_TYPE).build();

@@ -121,7 +121,8 @@ class PriceChangeFeedTest {
         // the $15 read after the $150 was flagged suspect: the week's change is $200 → $150, not a false −92%
         assertThat(all.getDouble("changes.find { it.drive == 'samsung-990-pro-2tb-m2' }.after.price")).isEqualTo(150.00);
         assertThat(all.getDouble("changes.find { it.drive == 'samsung-990-pro-2tb-m2' }.percent")).isEqualTo(-25.0);
-        assertThat(drop.get("kinds")).isEqualTo(List.of("PRICE_DROP"));
+        // $150 is below the $200 of the look-back before the week
+        assertThat(drop.get("kinds")).isEqualTo(List.of("PRICE_DROP", "NEW_LOW"));
         assertThat(all.getList("changes.find { it.drive == 'intel-optane-p1600x-58gb-m2' }.kinds")).containsExactly("NEW_LISTING");
 
         given().queryParam("week", "2026-W41").queryParam("interface", "m2").queryParam("role", "slog")

@@ -94,10 +94,14 @@ class SubscriptionTest {
     @Test
     void rejectsServerOwnedAndUnknownMembersInsteadOfAssigningThem() {
         given().header("X-Forwarded-For", "192.0.2.14").contentType(ContentType.JSON)
-                .body(Map.of("email", "jo@example.org", "confirmed", true, "id", 7))
+                .body("{\"email\": \"jo@example.org\", \"confirmed\": true}")
                 .when().post("/subscriptions")
                 .then().statusCode(400).contentType("application/problem+json")
-                .body("detail", containsString("confirmed"));
+                .body("detail", containsString("\"confirmed\" is not a member of a sign-up"))
+                .body("allowed", hasItem("email"));
+        given().header("X-Forwarded-For", "192.0.2.14").contentType(ContentType.JSON)
+                .body("{\"email\": \"jo@example.org\", \"id\": 7}")
+                .when().post("/subscriptions").then().statusCode(400).body("pointer", equalTo("/id"));
         given().header("X-Forwarded-For", "192.0.2.14").contentType(ContentType.JSON)
                 .body(Map.of("email", "jo@example.org", "unsubscribeToken", "x"))
                 .when().post("/subscriptions").then().statusCode(400);

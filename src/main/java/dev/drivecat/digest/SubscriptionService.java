@@ -45,6 +45,8 @@ public class SubscriptionService {
     static final Pattern EMAIL = Pattern.compile(
             "[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+");
     static final int MAX_DRIVES = 100;
+    /** The sign-up waits for the confirmation mail, so it is tried at most twice, without a pause. */
+    static final int CONFIRMATION_ATTEMPTS = 2;
 
     @Inject
     EntityManager em;
@@ -94,18 +96,22 @@ public class SubscriptionService {
             return;
         }
         Pending p = pending.get();
-        try {
-            ConfirmView view = new ConfirmView(config.publicBaseUrl() + "/subscriptions/confirm?token=" + p.token(),
-                    p.expires().toString(), describe(p.settings()), minChange(p.settings()));
-            mail.send(new MailSender.Message(p.email(), "Confirm your drivecat price digest",
-                    confirmText.data("c", view).render(), confirmHtml.data("c", view).render(), null));
-        } catch (RuntimeException e) {
-            // the next sign-up may try again at once: nothing was sent
-            LOG.warnf("The confirmation mail for subscriber %d could not be sent: %s", p.subscriberId(), e.getMessage());
-            QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
-                            "UPDATE subscriber SET confirmation_sent_at = NULL WHERE id = :id")
-                    .setParameter("id", p.subscriberId()).executeUpdate());
+        ConfirmView view = new ConfirmView(config.publicBaseUrl() + "/subscriptions/confirm?token=" + p.token(),
+                p.expires().toString(), describe(p.settings()), minChange(p.settings()));
+        MailSender.Message message = new MailSender.Message(p.email(), "Confirm your drivecat price digest",
+                confirmText.data("c", view).render(), confirmHtml.data("c", view).render(), null);
+        for (int attempt = 1; attempt <= CONFIRMATION_ATTEMPTS; attempt++) {
+            try {
+                mail.send(message);
+                return;
+            } catch (RuntimeException e) {
+                LOG.warnf("The confirmation mail for subscriber %d: attempt %d of %d refused: %s", p.subscriberId(), attempt,
+                        CONFIRMATION_ATTEMPTS, e.getMessage());
+            }
         }
+        // nothing was sent: the next sign-up may try again at once
+        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("UPDATE subscriber SET confirmation_sent_at = NULL WHERE id = :id")
+                .setParameter("id", p.subscriberId()).executeUpdate());
     }
 
     Validated validate(SubscriptionRequest r) {

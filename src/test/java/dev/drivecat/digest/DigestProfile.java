@@ -19,13 +19,13 @@ public class DigestProfile implements QuarkusTestProfile {
 
     @Override
     public Map<String, String> getConfigOverrides() {
-        return Map.of(
-                "drivecat.digest.retry-backoff", "PT0.01S",
-                "drivecat.digest.send-attempts", Integer.toString(SEND_ATTEMPTS),
-                "drivecat.digest.signups-per-client", Integer.toString(SIGNUPS_PER_CLIENT),
-                "drivecat.digest.signups-per-address", Integer.toString(SIGNUPS_PER_ADDRESS),
-                "quarkus.http.proxy.proxy-address-forwarding", "true",
-                "quarkus.http.proxy.allow-x-forwarded", "true");
+        return Map.ofEntries(
+                Map.entry("drivecat.digest.retry-backoff", "PT0.01S"),
+                Map.entry("drivecat.digest.send-attempts", Integer.toString(SEND_ATTEMPTS)),
+                Map.entry("drivecat.digest.signups-per-client", Integer.toString(SIGNUPS_PER_CLIENT)),
+                Map.entry("drivecat.digest.signups-per-address", Integer.toString(SIGNUPS_PER_ADDRESS)),
+                Map.entry("quarkus.http.proxy.proxy-address-forwarding", "true"),
+                Map.entry("quarkus.http.proxy.allow-x-forwarded", "true"));
     }
 
     @Override

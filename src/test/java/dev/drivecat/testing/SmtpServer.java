@@ -37,7 +37,13 @@ public class SmtpServer implements QuarkusTestResourceLifecycleManager {
             return user != null ? user : mail.getUserManager().createUser(to, to, to);
         });
         server = mail;
+        // Pooled connections are closed after 10 s idle, before GreenMail drops them (30 s), so none is reused dead.
+        // Few new connections also means few chances for the rare misread greeting of a fresh connection (see
+        // src/docs/digests.md); a send that hangs gives up after 5 s and is retried.
         return Map.of(
+                "quarkus.mailer.keep-alive-timeout", "PT10S",
+                "quarkus.mailer.pool-cleaner-period", "PT1S",
+                "quarkus.mailer.timeout", "PT5S",
                 "quarkus.mailer.mock", "false",
                 "quarkus.mailer.host", "127.0.0.1",
                 "quarkus.mailer.port", Integer.toString(mail.getSmtp().getPort()),

@@ -42,8 +42,6 @@ public class SubscriptionResource {
 
     static final long MAX_BODY_BYTES = 16 * 1024;
     static final java.util.List<String> MEMBERS = java.util.List.of("email", "drives", "interfaces", "roles", "minChangePercent");
-    static final String ACCEPTED_DETAIL = "If this address can receive mail, a confirmation link is on its way (at most one per "
-            + "few hours); nothing else is sent to it until the link is followed.";
 
     @Inject
     SubscriptionService subscriptions;
@@ -114,7 +112,7 @@ public class SubscriptionResource {
         }
         String client = request.remoteAddress() == null ? null : request.remoteAddress().hostAddress();
         subscriptions.signUp(parsed, client);
-        return Response.accepted(new SignupAccepted("confirmation-pending", ACCEPTED_DETAIL)).type(MediaType.APPLICATION_JSON_TYPE).build();
+        return Response.accepted(new SignupAccepted("confirmation-pending", accepted())).type(MediaType.APPLICATION_JSON_TYPE).build();
     }
 
     @GET
@@ -204,6 +202,15 @@ public class SubscriptionResource {
         }
         return html ? html(200, message("Unsubscribed", "No more digests are sent to this address. Signing up again needs a new confirmation."))
                 : json(new Changed("unsubscribed", "No more digests are sent to this address."));
+    }
+
+    /** The same words for every valid sign-up. */
+    private String accepted() {
+        java.time.Duration every = config.digest().confirmationResendInterval();
+        String interval = every.toMinutes() % 60 == 0 ? every.toHours() + (every.toHours() == 1 ? " hour" : " hours")
+                : every.toMinutes() + " minutes";
+        return "If this address can receive mail, a confirmation link is on its way; nothing else is sent to it until the link is "
+                + "followed. Signing up again resends the link at most once every " + interval + ".";
     }
 
     private Page message(String title, String message) {

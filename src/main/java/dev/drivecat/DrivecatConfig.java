@@ -25,6 +25,14 @@ public interface DrivecatConfig {
     @WithDefault("data")
     String dataDir();
 
+    /**
+     * The address this service is reached at from outside ({@code DRIVECAT_PUBLIC_BASE_URL}), without a
+     * trailing slash; every link in a mail or a feed starts with it.
+     */
+    @WithName("public-base-url")
+    @WithDefault("http://localhost:8080")
+    String publicBaseUrl();
+
     /** Catalog API settings. */
     Api api();
 
@@ -33,6 +41,71 @@ public interface DrivecatConfig {
 
     /** Seed catalog settings. */
     Seed seed();
+
+    /** Price change detection settings (the /price-changes feed and the digests). */
+    PriceChanges priceChanges();
+
+    /** Weekly digest and subscription settings. */
+    Digest digest();
+
+    interface PriceChanges {
+        /** A price move smaller than this many percent is noise: it is not reported as a change. */
+        @WithDefault("2")
+        java.math.BigDecimal minPercent();
+
+        /** A new best price is flagged as the lowest in this long when no in-stock price of the same kind was lower within it. */
+        @WithDefault("P90D")
+        Duration lowestWithin();
+
+        /** The longest window one /price-changes request may ask about. */
+        @WithDefault("P92D")
+        Duration maxWindow();
+
+        /** The time zone ISO weeks (week=2026-W48, and the digests) are counted in. */
+        @WithDefault("UTC")
+        java.time.ZoneId weekZone();
+    }
+
+    interface Digest {
+        /**
+         * When the weekly digest run starts (Quartz cron, seconds first, in the week zone), once per
+         * cluster; it sends the digest of the week that has just ended. {@code off} disables the schedule.
+         */
+        @WithDefault("0 0 8 ? * MON")
+        String cron();
+
+        /** Send a digest to a subscriber for whom nothing changed that week (a short "no changes" mail). */
+        @WithDefault("false")
+        boolean sendEmpty();
+
+        /** Attempts at handing one digest to SMTP within a run before it is left pending for the next run. */
+        @WithDefault("3")
+        int sendAttempts();
+
+        /** The wait before the second attempt; it doubles for each further one. */
+        @WithDefault("PT2S")
+        Duration retryBackoff();
+
+        /** A repeated sign-up for the same address sends the confirmation mail again at most once per this interval. */
+        @WithDefault("PT6H")
+        Duration confirmationResendInterval();
+
+        /** How long a confirmation link stays valid. */
+        @WithDefault("P7D")
+        Duration confirmationValidFor();
+
+        /** Sign-ups one client (IP address) may make per sign-up window; more answer 429. */
+        @WithDefault("10")
+        int signupsPerClient();
+
+        /** Sign-ups for one address per sign-up window; more answer 429. */
+        @WithDefault("3")
+        int signupsPerAddress();
+
+        /** The window the sign-up limits count in. */
+        @WithDefault("PT1H")
+        Duration signupWindow();
+    }
 
     /** Import endpoint settings. */
     Imports imports();

@@ -2,6 +2,7 @@ package dev.drivecat.scraping;
 
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.pricing.Marketplace;
+import dev.drivecat.database.ClusterLock;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
@@ -9,10 +10,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.net.URI;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -61,7 +58,7 @@ public class ScrapeService {
 
     /** Starts a run in the background; empty when a run is already going on somewhere in the cluster. */
     public Optional<Long> start(String trigger) {
-        Connection lock = lock().orElse(null);
+        ClusterLock lock = ClusterLock.tryTake(dataSource, CLUSTER_LOCK).orElse(null);
         if (lock == null) {
             return Optional.empty();
         }
@@ -69,7 +66,7 @@ public class ScrapeService {
         try {
             runId = begin(trigger);
         } catch (RuntimeException e) {
-            release(lock);
+            lock.close();
             throw e;
         }
         runner.submit(() -> {
@@ -79,7 +76,7 @@ public class ScrapeService {
                 LOG.errorf(e, "Scrape run %d stopped", runId);
                 finish(runId, ScrapeRun.FAILED);
             } finally {
-                release(lock);
+                lock.close();
             }
         });
         return Optional.of(runId);
@@ -87,17 +84,15 @@ public class ScrapeService {
 
     /** Runs on the calling thread (the scheduler's); empty when another instance is running one. */
     public Optional<Long> runNow(String trigger) {
-        Connection lock = lock().orElse(null);
-        if (lock == null) {
+        Optional<ClusterLock> lock = ClusterLock.tryTake(dataSource, CLUSTER_LOCK);
+        if (lock.isEmpty()) {
             LOG.info("A scrape run is already going on in the cluster; this one is skipped");
             return Optional.empty();
         }
-        try {
+        try (ClusterLock held = lock.get()) {
             long runId = begin(trigger);
             execute(runId);
             return Optional.of(runId);
-        } finally {
-            release(lock);
         }
     }
 
@@ -274,48 +269,5 @@ public class ScrapeService {
                 run.finishedAt = now;
             }
         });
-    }
-
-    /** A connection holding the cluster-wide scrape lock, or empty if another session holds it. */
-    private Optional<Connection> lock() {
-        Connection c = null;
-        try {
-            c = dataSource.getConnection();
-            try (PreparedStatement s = c.prepareStatement("SELECT pg_try_advisory_lock(?)")) {
-                s.setLong(1, CLUSTER_LOCK);
-                try (ResultSet rs = s.executeQuery()) {
-                    if (rs.next() && rs.getBoolean(1)) {
-                        return Optional.of(c);
-                    }
-                }
-            }
-            c.close();
-            return Optional.empty();
-        } catch (SQLException e) {
-            closeQuietly(c);
-            throw new IllegalStateException("could not take the scrape lock", e);
-        }
-    }
-
-    private static void release(Connection c) {
-        try (PreparedStatement s = c.prepareStatement("SELECT pg_advisory_unlock(?)")) {
-            s.setLong(1, CLUSTER_LOCK);
-            s.execute();
-        } catch (SQLException e) {
-            LOG.warn("Could not release the scrape lock; it goes with the connection", e);
-        } finally {
-            closeQuietly(c);
-        }
-    }
-
-    private static void closeQuietly(Connection c) {
-        if (c == null) {
-            return;
-        }
-        try {
-            c.close();
-        } catch (SQLException ignored) {
-            // the pool discards a broken connection, and the session's lock with it
-        }
     }
 }

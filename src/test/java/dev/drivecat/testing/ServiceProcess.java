@@ -51,6 +51,7 @@ public final class ServiceProcess implements AutoCloseable {
             this.name = name;
             env.put("DRIVECAT_ADMIN_TOKEN", ADMIN_TOKEN);
             env.put("DRIVECAT_SCRAPE_CRON", "off");
+            env.put("DRIVECAT_DIGEST_CRON", "off");
             env.put("QUARKUS_LOG_CONSOLE_JSON_ENABLED", "false");
             env.put("DRIVECAT_RATE_LIMITS_RECOMMEND_PER_MINUTE", "0");
         }

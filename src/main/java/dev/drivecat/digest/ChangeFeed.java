@@ -1,0 +1,72 @@
+package dev.drivecat.digest;
+
+import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.pricing.PriceChangeService;
+import dev.drivecat.pricing.PriceChangeService.ChangeReport;
+import dev.drivecat.ranking.Role;
+import dev.drivecat.ranking.RoleFit;
+import dev.drivecat.web.Problem;
+import dev.drivecat.web.ProblemException;
+import dev.drivecat.web.ProblemType;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** Answers /price-changes: resolves the drive and role filters to drives, then asks change detection. */
+@ApplicationScoped
+@Transactional(Transactional.TxType.SUPPORTS)
+public class ChangeFeed {
+
+    @Inject
+    PriceChangeService changes;
+
+    @Inject
+    RoleFit roleFit;
+
+    @Inject
+    EntityManager em;
+
+    ChangeReport changes(ChangeParams.Parsed p) {
+        Set<String> drives = null;
+        if (!p.drives().isEmpty()) {
+            drives = new TreeSet<>(requireDrives(p.drives(), "drive"));
+        }
+        if (!p.roles().isEmpty()) {
+            Set<String> fit = roleFit.drivesFor(p.roles(), p.interfaces());
+            if (drives == null) {
+                drives = fit;
+            } else {
+                drives.retainAll(fit);
+            }
+        }
+        return changes.changes(p.query(drives));
+    }
+
+    /** Slugs that name drives; a 400 naming those that do not. */
+    @SuppressWarnings("unchecked")
+    public List<String> requireDrives(Collection<String> slugs, String parameter) {
+        if (slugs.isEmpty()) {
+            return List.of();
+        }
+        List<String> known = em.createNativeQuery("SELECT slug FROM drive WHERE slug IN (:slugs)")
+                .setParameter("slugs", slugs).getResultList();
+        List<String> unknown = slugs.stream().filter(s -> !known.contains(s)).distinct().toList();
+        if (!unknown.isEmpty()) {
+            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+                    "no drive has the slug " + String.join(", ", unknown.stream().map(s -> "'" + s + "'").toList())
+                            + "; " + parameter + " takes drive slugs as GET /drives lists them, such as intel-optane-p4800x-375gb-u2")
+                    .with("parameter", parameter).with("unknown", unknown));
+        }
+        return slugs.stream().distinct().toList();
+    }
+
+    /** Drives the roles (any of them) can use, among the interfaces (empty: all). */
+    public Set<String> drivesFor(Collection<Role> roles, List<InterfaceFilter> interfaces) {
+        return roleFit.drivesFor(roles, interfaces);
+    }
+}

@@ -1,0 +1,97 @@
+package dev.drivecat.digest;
+
+import dev.drivecat.DrivecatConfig;
+import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.pricing.IsoWeek;
+import dev.drivecat.pricing.PriceChangeService.ChangeQuery;
+import dev.drivecat.ranking.Role;
+import dev.drivecat.web.ApiToken;
+import dev.drivecat.web.InvalidValueException;
+import dev.drivecat.web.Params;
+import dev.drivecat.web.Problem;
+import dev.drivecat.web.ProblemException;
+import dev.drivecat.web.ProblemType;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** Turns /price-changes' query parameters into a question, or a 400 that says what is allowed. */
+final class ChangeParams {
+
+    static final List<String> KNOWN = List.of("since", "until", "week", "interface", "role", "drive", "currency", "minChangePercent");
+
+    /** The parsed request: the window and filters, with the roles still to be turned into drives. */
+    record Parsed(Instant since, Instant until, String week, List<InterfaceFilter> interfaces, List<Role> roles, List<String> drives,
+                  String currency, BigDecimal minPercent) {
+
+        ChangeQuery query(java.util.Set<String> drives) {
+            return new ChangeQuery(since, until, interfaces, drives, currency, minPercent);
+        }
+    }
+
+    private ChangeParams() {
+    }
+
+    static Parsed parse(Map<String, List<String>> raw, DrivecatConfig config, Instant now) {
+        for (String name : raw.keySet()) {
+            if (!KNOWN.contains(name)) {
+                throw new InvalidValueException("query parameter", name, KNOWN);
+            }
+        }
+        String weekRaw = one(raw, "week");
+        String sinceRaw = one(raw, "since");
+        String untilRaw = one(raw, "until");
+        Instant since;
+        Instant until;
+        String week = null;
+        if (weekRaw != null && !weekRaw.isBlank()) {
+            if (sinceRaw != null || untilRaw != null) {
+                throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+                        "give either week or since/until, not both").with("parameter", "week"));
+            }
+            IsoWeek w = IsoWeek.parse(weekRaw).orElseThrow(() -> Params.invalid("week", weekRaw,
+                    "an ISO 8601 week such as 2026-W48 (Monday to Monday in " + config.priceChanges().weekZone() + ")"));
+            since = w.start(config.priceChanges().weekZone());
+            until = w.end(config.priceChanges().weekZone());
+            week = w.toString();
+        } else {
+            until = Params.instant("until", untilRaw).orElse(now);
+            since = Params.instant("since", sinceRaw).orElse(until.minus(Duration.ofDays(7)));
+        }
+        if (!since.isBefore(until)) {
+            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+                    "since (" + since + ") must be before until (" + until + ")").with("parameter", "since"));
+        }
+        Duration max = config.priceChanges().maxWindow();
+        if (Duration.between(since, until).compareTo(max) > 0) {
+            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+                    "the window from since to until may be at most " + max.toDays() + " days long (drivecat.price-changes.max-window); "
+                            + "ask for longer periods in parts").with("parameter", "since").with("maximumDays", max.toDays()));
+        }
+        List<InterfaceFilter> interfaces = Params.tokens(InterfaceFilter.class, "interface", raw.get("interface"));
+        List<Role> roles = Params.tokens(Role.class, "role", raw.get("role"));
+        List<String> drives = Params.values(raw.get("drive"));
+        String currencyRaw = one(raw, "currency");
+        String currency = currencyRaw == null || currencyRaw.isBlank() ? null : Params.currency(currencyRaw, null);
+        BigDecimal floor = config.priceChanges().minPercent();
+        BigDecimal min = Params.decimal("minChangePercent", one(raw, "minChangePercent"), floor, new BigDecimal("100")).orElse(floor);
+        return new Parsed(since, until, week, interfaces, roles, drives, currency, min);
+    }
+
+    static List<String> roleTokens() {
+        return ApiToken.tokens(Role.class);
+    }
+
+    private static String one(Map<String, List<String>> raw, String name) {
+        List<String> values = raw.get(name);
+        if (values == null || values.isEmpty()) {
+            return null;
+        }
+        if (values.size() > 1) {
+            throw Params.invalid(name, String.join(",", values), "given once");
+        }
+        return values.get(0);
+    }
+}

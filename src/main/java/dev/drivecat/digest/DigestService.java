@@ -1,0 +1,397 @@
+package dev.drivecat.digest;
+
+import dev.drivecat.DrivecatConfig;
+import dev.drivecat.database.ClusterLock;
+import dev.drivecat.pricing.IsoWeek;
+import dev.drivecat.pricing.PriceChange;
+import dev.drivecat.pricing.PriceChangeService;
+import dev.drivecat.pricing.PriceChangeService.ChangeQuery;
+import dev.drivecat.ranking.Role;
+import dev.drivecat.ranking.RoleFit;
+import dev.drivecat.web.Problem;
+import dev.drivecat.web.ProblemException;
+import dev.drivecat.web.ProblemType;
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.jboss.logging.Logger;
+
+/**
+ * Sends the weekly digests: one per confirmed subscriber and ISO week, at most once.
+ *
+ * <p>The delivery record (subscriber, week) is the guarantee. Before a message is handed to SMTP its
+ * record is set SENDING and committed; after SMTP accepted it, SENT. An SMTP refusal sets it back to
+ * PENDING (with the error) and is retried with backoff, then left for the next run. A crash between
+ * SENDING and SENT leaves the record SENDING: "in doubt". A later run reports it and does not send it
+ * again (at most once), unless an operator asks for in-doubt digests to be resent. One run at a time
+ * in the cluster (an advisory lock), so a SENDING record seen by a run is always left from a run that
+ * died. See src/docs/digests.md.
+ */
+@ApplicationScoped
+public class DigestService {
+
+    private static final Logger LOG = Logger.getLogger(DigestService.class);
+    static final long CLUSTER_LOCK = 0x5c7a_d167L;
+    static final int BATCH = 200;
+
+    @Inject
+    EntityManager em;
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    @Inject
+    DrivecatConfig config;
+
+    @Inject
+    PriceChangeService priceChanges;
+
+    @Inject
+    RoleFit roleFit;
+
+    @Inject
+    DigestComposer composer;
+
+    @Inject
+    SubscriptionService subscriptions;
+
+    @Inject
+    MailSender mail;
+
+    Clock clock = Clock.systemUTC();
+
+    /** What a run did. */
+    @Schema(name = "DigestRun")
+    public record Run(
+            @Schema(examples = "2026-W47") String week,
+            Instant since,
+            Instant until,
+            @Schema(description = "Changes found for the week over all drives, before each subscriber's filters.") int changesFound,
+            @Schema(description = "Confirmed subscribers considered.") int subscribers,
+            @Schema(description = "Digests handed to SMTP and accepted in this run.") int sent,
+            Skipped skipped,
+            @Schema(description = "Digests SMTP refused on every attempt; they stay pending and the next run sends them.") List<Trouble> failed,
+            @Schema(description = "Digests a run that died may or may not have sent; not sent again unless resendInDoubt=true.")
+            List<Trouble> inDoubt) {
+    }
+
+    @Schema(name = "DigestRunSkipped")
+    public record Skipped(
+            @Schema(description = "Sent by an earlier run.") int alreadySent,
+            @Schema(description = "Nothing this subscriber follows changed (and drivecat.digest.send-empty is false).") int nothingToSend,
+            @Schema(description = "Unsubscribed while the run was going on.") int unsubscribed) {
+    }
+
+    @Schema(name = "DigestTrouble")
+    public record Trouble(long subscriberId, String email, @Schema(examples = "PENDING") String status, int attempts,
+                          @Schema(nullable = true) String error) {
+    }
+
+    /** What the digest of a week would be for one address, rendered and not sent. */
+    @Schema(name = "DigestPreview")
+    public record Preview(
+            @Schema(examples = "2026-W47") String week,
+            String to,
+            @Schema(examples = "CONFIRMED") String subscriberStatus,
+            @Schema(nullable = true, description = "The delivery record of this week, if a run has made one.", examples = "SENT")
+            String deliveryStatus,
+            @Schema(description = "Whether a run would send it now.") boolean wouldSend,
+            int changeCount,
+            String subject,
+            String text,
+            String html,
+            @Schema(description = "The headers every digest carries (the unsubscribe link here is a placeholder).")
+            Map<String, String> headers) {
+    }
+
+    private record Subscriber(long id, String email, SubscriptionSettings settings) {
+    }
+
+    private final class Tally {
+        int subscribers;
+        int sent;
+        int alreadySent;
+        int nothingToSend;
+        int unsubscribed;
+        final List<Trouble> failed = new ArrayList<>();
+        final List<Trouble> inDoubt = new ArrayList<>();
+    }
+
+    /** The week a scheduled run sends: the one that has just ended. */
+    public IsoWeek lastEndedWeek() {
+        return IsoWeek.of(clock.instant(), zone()).previous();
+    }
+
+    /** Sends the week's digests; a 409 when a run is already going on, a 400 when the week has not ended. */
+    public Run run(IsoWeek week, boolean resendInDoubt) {
+        Instant end = week.end(zone());
+        if (end.isAfter(clock.instant())) {
+            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER, "week " + week + " has not ended yet (it ends at "
+                    + end + "); a digest covers a whole week, so it is sent after the week ends. The last ended week is "
+                    + lastEndedWeek()).with("parameter", "week"));
+        }
+        ClusterLock lock = ClusterLock.tryTake(dataSource, CLUSTER_LOCK).orElseThrow(() -> new ProblemException(
+                ProblemType.CONFLICT, "A digest run is already going on; start another when it has finished"));
+        try (lock) {
+            return execute(week, resendInDoubt);
+        }
+    }
+
+    private Run execute(IsoWeek week, boolean resendInDoubt) {
+        DigestComposer.Week w = prepare(week);
+        Tally tally = new Tally();
+        long after = 0;
+        while (true) {
+            List<Subscriber> batch = confirmed(after);
+            for (Subscriber s : batch) {
+                tally.subscribers++;
+                try {
+                    deliver(w, s, resendInDoubt, tally);
+                } catch (RuntimeException e) {
+                    LOG.errorf(e, "Digest %s for subscriber %d failed", week, s.id());
+                    tally.failed.add(new Trouble(s.id(), s.email(), "PENDING", 0, e.getMessage()));
+                }
+            }
+            if (batch.size() < BATCH) {
+                break;
+            }
+            after = batch.get(batch.size() - 1).id();
+        }
+        LOG.infof("Digest %s: %d sent, %d already sent, %d with nothing to send, %d failed, %d in doubt", week, tally.sent,
+                tally.alreadySent, tally.nothingToSend, tally.failed.size(), tally.inDoubt.size());
+        return new Run(week.toString(), w.report.since(), w.report.until(), w.report.changes().size(), tally.subscribers, tally.sent,
+                new Skipped(tally.alreadySent, tally.nothingToSend, tally.unsubscribed), tally.failed, tally.inDoubt);
+    }
+
+    private void deliver(DigestComposer.Week w, Subscriber s, boolean resendInDoubt, Tally tally) {
+        String week = w.week.toString();
+        Optional<Tuple> existing = QuarkusTransaction.requiringNew().call(() -> delivery(s.id(), week));
+        if (existing.isPresent()) {
+            String status = (String) existing.get().get("status");
+            int attempts = ((Number) existing.get().get("attempts")).intValue();
+            switch (status) {
+                case "SENT" -> {
+                    tally.alreadySent++;
+                    return;
+                }
+                case "EMPTY" -> {
+                    tally.nothingToSend++;
+                    return;
+                }
+                case "SENDING" -> {
+                    if (!resendInDoubt) {
+                        tally.inDoubt.add(new Trouble(s.id(), s.email(), status, attempts, (String) existing.get().get("last_error")));
+                        return;
+                    }
+                }
+                default -> {
+                    // PENDING: not sent yet, or refused last time
+                }
+            }
+        }
+        List<PriceChange> changes = DigestComposer.select(w.report.changes(), s.settings(), w.roleDrives);
+        if (changes.isEmpty() && !config.digest().sendEmpty()) {
+            QuarkusTransaction.requiringNew().run(() -> markEmpty(s.id(), week));
+            tally.nothingToSend++;
+            return;
+        }
+        int attempts = Math.max(1, config.digest().sendAttempts());
+        String lastError = null;
+        for (int attempt = 1; attempt <= attempts; attempt++) {
+            String token = Tokens.newToken();
+            DigestComposer.Composed composed = composer.compose(w, s.settings(), subscriptions.unsubscribeUrl(token));
+            Optional<Long> deliveryId = QuarkusTransaction.requiringNew().call(() -> markSending(s.id(), week, composed, token, resendInDoubt));
+            if (deliveryId.isEmpty()) {
+                tally.unsubscribed++;
+                return;
+            }
+            // committed SENDING: from here until SENT a crash leaves this digest in doubt, and it is not sent twice
+            try {
+                mail.send(new MailSender.Message(s.email(), composed.subject(), composed.text(), composed.html(),
+                        subscriptions.unsubscribeUrl(token)));
+            } catch (RuntimeException e) {
+                lastError = describe(e);
+                String error = lastError;
+                QuarkusTransaction.requiringNew().run(() -> markPending(deliveryId.get(), error));
+                LOG.warnf("Digest %s to subscriber %d: attempt %d of %d refused: %s", week, s.id(), attempt, attempts, error);
+                if (attempt < attempts) {
+                    pause(config.digest().retryBackoff().multipliedBy(1L << (attempt - 1)));
+                }
+                continue;
+            }
+            QuarkusTransaction.requiringNew().run(() -> markSent(deliveryId.get()));
+            tally.sent++;
+            return;
+        }
+        int total = QuarkusTransaction.requiringNew().call(() -> delivery(s.id(), week)
+                .map(t -> ((Number) t.get("attempts")).intValue()).orElse(attempts));
+        tally.failed.add(new Trouble(s.id(), s.email(), "PENDING", total, lastError));
+    }
+
+    /** Renders what a run would send to this address for the week, without sending or recording anything. */
+    public Preview preview(IsoWeek week, String email) {
+        Tuple row = QuarkusTransaction.requiringNew().call(() -> {
+            @SuppressWarnings("unchecked")
+            List<Tuple> rows = em.createNativeQuery(SUBSCRIBER_COLUMNS + " WHERE email_key = :key", Tuple.class)
+                    .setParameter("key", email == null ? "" : email.trim().toLowerCase(java.util.Locale.ROOT)).getResultList();
+            return rows.isEmpty() ? null : rows.get(0);
+        });
+        if (row == null) {
+            throw ProblemException.notFound("No subscriber has the address '" + email + "'");
+        }
+        Subscriber s = subscriber(row);
+        String status = (String) row.get("status");
+        DigestComposer.Week w = prepare(week);
+        String unsubscribe = subscriptions.unsubscribeUrl("preview-only-not-a-token");
+        DigestComposer.Composed c = composer.compose(w, s.settings(), unsubscribe);
+        String deliveryStatus = QuarkusTransaction.requiringNew().call(() -> delivery(s.id(), week.toString())
+                .map(t -> (String) t.get("status")).orElse(null));
+        boolean wouldSend = "CONFIRMED".equals(status) && (c.changeCount() > 0 || config.digest().sendEmpty())
+                && (deliveryStatus == null || "PENDING".equals(deliveryStatus)) && !week.end(zone()).isAfter(clock.instant());
+        Map<String, String> headers = new java.util.LinkedHashMap<>();
+        headers.put("List-Unsubscribe", "<" + unsubscribe + ">");
+        headers.put("List-Unsubscribe-Post", "List-Unsubscribe=One-Click");
+        return new Preview(week.toString(), s.email(), status, deliveryStatus, wouldSend, c.changeCount(), c.subject(), c.text(),
+                c.html(), headers);
+    }
+
+    private DigestComposer.Week prepare(IsoWeek week) {
+        ZoneId zone = zone();
+        PriceChangeService.ChangeReport report = priceChanges.changes(new ChangeQuery(week.start(zone), week.end(zone), List.of(),
+                null, null, config.priceChanges().minPercent()));
+        Map<Role, Set<String>> roleDrives = new EnumMap<>(Role.class);
+        for (Role role : Role.values()) {
+            roleDrives.put(role, roleFit.drivesFor(List.of(role), List.of()));
+        }
+        return new DigestComposer.Week(week, report, roleDrives);
+    }
+
+    private ZoneId zone() {
+        return config.priceChanges().weekZone();
+    }
+
+    private static final String SUBSCRIBER_COLUMNS = """
+            SELECT id, email, status, array_to_string(drives, ',') AS drives, array_to_string(interfaces, ',') AS interfaces,
+                   array_to_string(roles, ',') AS roles, min_change_percent FROM subscriber
+            """;
+
+    private List<Subscriber> confirmed(long after) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            @SuppressWarnings("unchecked")
+            List<Tuple> rows = em.createNativeQuery(SUBSCRIBER_COLUMNS + " WHERE status = 'CONFIRMED' AND id > :after ORDER BY id LIMIT :batch",
+                    Tuple.class).setParameter("after", after).setParameter("batch", BATCH).getResultList();
+            return rows.stream().map(DigestService::subscriber).toList();
+        });
+    }
+
+    private static Subscriber subscriber(Tuple t) {
+        return new Subscriber(((Number) t.get("id")).longValue(), (String) t.get("email"), new SubscriptionSettings(
+                split((String) t.get("drives")), split((String) t.get("interfaces")), split((String) t.get("roles")),
+                (BigDecimal) t.get("min_change_percent")));
+    }
+
+    private static List<String> split(String joined) {
+        return joined == null || joined.isEmpty() ? List.of() : Arrays.asList(joined.split(","));
+    }
+
+    private Optional<Tuple> delivery(long subscriberId, String week) {
+        @SuppressWarnings("unchecked")
+        List<Tuple> rows = em.createNativeQuery("""
+                SELECT id, status, attempts, last_error FROM digest_delivery WHERE subscriber_id = :s AND week = :week
+                """, Tuple.class).setParameter("s", subscriberId).setParameter("week", week).getResultList();
+        return rows.stream().findFirst();
+    }
+
+    private void markEmpty(long subscriberId, String week) {
+        Instant now = clock.instant();
+        em.createNativeQuery("""
+                INSERT INTO digest_delivery (subscriber_id, week, status, change_count, created_at, updated_at)
+                VALUES (:s, :week, 'EMPTY', 0, :now, :now)
+                ON CONFLICT ON CONSTRAINT digest_delivery_subscriber_week_uq DO UPDATE
+                   SET status = 'EMPTY', change_count = 0, updated_at = EXCLUDED.updated_at
+                 WHERE digest_delivery.status = 'PENDING'
+                """).setParameter("s", subscriberId).setParameter("week", week).setParameter("now", now.atOffset(ZoneOffset.UTC))
+                .executeUpdate();
+    }
+
+    /** SENDING, committed before SMTP; empty when the subscriber is no longer confirmed (or the digest is no longer to send). */
+    private Optional<Long> markSending(long subscriberId, String week, DigestComposer.Composed c, String token, boolean resendInDoubt) {
+        @SuppressWarnings("unchecked")
+        List<String> status = em.createNativeQuery("SELECT status FROM subscriber WHERE id = :id FOR UPDATE")
+                .setParameter("id", subscriberId).getResultList();
+        if (status.isEmpty() || !"CONFIRMED".equals(status.get(0))) {
+            return Optional.empty();
+        }
+        Instant now = clock.instant();
+        @SuppressWarnings("unchecked")
+        List<Number> ids = em.createNativeQuery("""
+                INSERT INTO digest_delivery (subscriber_id, week, status, attempts, change_count, subject, created_at, updated_at, sending_since)
+                VALUES (:s, :week, 'SENDING', 1, :count, :subject, :now, :now, :now)
+                ON CONFLICT ON CONSTRAINT digest_delivery_subscriber_week_uq DO UPDATE
+                   SET status = 'SENDING', attempts = digest_delivery.attempts + 1, change_count = EXCLUDED.change_count,
+                       subject = EXCLUDED.subject, updated_at = EXCLUDED.updated_at, sending_since = EXCLUDED.sending_since
+                 WHERE digest_delivery.status = 'PENDING' OR (digest_delivery.status = 'SENDING' AND :resendInDoubt)
+                RETURNING id
+                """).setParameter("s", subscriberId).setParameter("week", week).setParameter("count", c.changeCount())
+                .setParameter("subject", c.subject()).setParameter("now", now.atOffset(ZoneOffset.UTC))
+                .setParameter("resendInDoubt", resendInDoubt).getResultList();
+        if (ids.isEmpty()) {
+            return Optional.empty();
+        }
+        subscriptions.storeUnsubscribeToken(subscriberId, token);
+        return Optional.of(ids.get(0).longValue());
+    }
+
+    private void markSent(long deliveryId) {
+        Instant now = clock.instant();
+        em.createNativeQuery("""
+                UPDATE digest_delivery SET status = 'SENT', sent_at = :now, updated_at = :now, last_error = NULL WHERE id = :id
+                """).setParameter("now", now.atOffset(ZoneOffset.UTC)).setParameter("id", deliveryId).executeUpdate();
+    }
+
+    private void markPending(long deliveryId, String error) {
+        em.createNativeQuery("""
+                UPDATE digest_delivery SET status = 'PENDING', sending_since = NULL, last_error = :error, updated_at = :now WHERE id = :id
+                """).setParameter("error", error).setParameter("now", clock.instant().atOffset(ZoneOffset.UTC))
+                .setParameter("id", deliveryId).executeUpdate();
+    }
+
+    private static String describe(Throwable e) {
+        StringBuilder s = new StringBuilder();
+        for (Throwable t = e; t != null && s.length() < 500; t = t.getCause()) {
+            if (t.getMessage() != null && (s.length() == 0 || !s.toString().contains(t.getMessage()))) {
+                if (s.length() > 0) {
+                    s.append(": ");
+                }
+                s.append(t.getMessage());
+            }
+        }
+        return s.length() == 0 ? e.getClass().getSimpleName() : s.substring(0, Math.min(500, s.length()));
+    }
+
+    private static void pause(Duration d) {
+        try {
+            Thread.sleep(Math.max(0, d.toMillis()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting to retry", e);
+        }
+    }
+}

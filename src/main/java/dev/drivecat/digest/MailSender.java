@@ -1,0 +1,31 @@
+package dev.drivecat.digest;
+
+import io.quarkus.mailer.Mail;
+import io.quarkus.mailer.Mailer;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/**
+ * Hands messages to SMTP (Quarkus Mailer, configured by QUARKUS_MAILER_*). Every message has a
+ * plain-text and an HTML part; a digest also carries the RFC 8058 one-click unsubscribe headers.
+ * Blocks until the server has accepted the message or refused it (then it throws).
+ */
+@ApplicationScoped
+public class MailSender {
+
+    @Inject
+    Mailer mailer;
+
+    /** A rendered message. */
+    public record Message(String to, String subject, String text, String html, String unsubscribeUrl) {
+    }
+
+    void send(Message m) {
+        Mail mail = Mail.withText(m.to(), m.subject(), m.text()).setHtml(m.html());
+        if (m.unsubscribeUrl() != null) {
+            mail.addHeader("List-Unsubscribe", "<" + m.unsubscribeUrl() + ">");
+            mail.addHeader("List-Unsubscribe-Post", "List-Unsubscribe=One-Click");
+        }
+        mailer.send(mail);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.drivecat.digest;
+
+import dev.drivecat.DrivecatConfig;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Locale;
+
+/**
+ * Limits sign-ups per client and per address with fixed-window counters in PostgreSQL, so every
+ * instance counts together. Keys are hashed; an attempt over the limit still counts.
+ */
+@ApplicationScoped
+public class SignupLimiter {
+
+    enum Scope { CLIENT, ADDRESS }
+
+    @Inject
+    EntityManager em;
+
+    @Inject
+    DrivecatConfig config;
+
+    Clock clock = Clock.systemUTC();
+
+    /** Counts one sign-up for the key; a 429 when it is over the scope's limit. */
+    void count(Scope scope, String key) {
+        int limit = scope == Scope.CLIENT ? config.digest().signupsPerClient() : config.digest().signupsPerAddress();
+        Duration window = config.digest().signupWindow();
+        Instant now = clock.instant();
+        String keyHash = Tokens.sha256Hex(scope.name() + ":" + key.toLowerCase(Locale.ROOT));
+        Tuple counted = QuarkusTransaction.requiringNew().call(() -> {
+            em.createNativeQuery("DELETE FROM signup_counter WHERE window_start <= :floor")
+                    .setParameter("floor", now.minus(window).atOffset(ZoneOffset.UTC)).executeUpdate();
+            return (Tuple) em.createNativeQuery("""
+                    INSERT INTO signup_counter (scope, key_hash, window_start, attempts) VALUES (:scope, :key, :now, 1)
+                    ON CONFLICT ON CONSTRAINT signup_counter_pk DO UPDATE SET attempts = signup_counter.attempts + 1
+                    RETURNING attempts, window_start
+                    """, Tuple.class)
+                    .setParameter("scope", scope.name()).setParameter("key", keyHash)
+                    .setParameter("now", now.atOffset(ZoneOffset.UTC)).getSingleResult();
+        });
+        int attempts = ((Number) counted.get("attempts")).intValue();
+        if (attempts > limit) {
+            Instant windowStart = dev.drivecat.catalog.SpecService.instant(counted.get("window_start"));
+            long retryAfter = Math.max(1, Duration.between(now, windowStart.plus(window)).toSeconds() + 1);
+            String who = scope == Scope.CLIENT ? "from this client" : "for this address";
+            throw new RateLimitedException("Too many sign-ups " + who + ": at most " + limit + " per "
+                    + human(window) + "; try again in " + retryAfter + " seconds", retryAfter);
+        }
+    }
+
+    private static String human(Duration d) {
+        if (d.toHours() > 0 && d.toMinutesPart() == 0) {
+            return d.toHours() == 1 ? "hour" : d.toHours() + " hours";
+        }
+        return d.toMinutes() + " minutes";
+    }
+}

@@ -1,0 +1,339 @@
+package dev.drivecat.digest;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.drivecat.DrivecatConfig;
+import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.ranking.Role;
+import dev.drivecat.web.ApiToken;
+import dev.drivecat.web.Params;
+import dev.drivecat.web.Problem;
+import dev.drivecat.web.ProblemException;
+import dev.drivecat.web.ProblemType;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.qute.Location;
+import io.quarkus.qute.Template;
+import io.quarkus.qute.TemplateData;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.jboss.logging.Logger;
+
+/**
+ * Sign-up with double opt-in, confirmation and unsubscribe. A sign-up never changes what an address
+ * receives: it proposes settings, mailed as a confirmation link, and only following that link applies
+ * them. Every valid sign-up is answered the same way, whether the address is new, pending, confirmed
+ * or unsubscribed, and the confirmation mail is resent at most once per
+ * drivecat.digest.confirmation-resend-interval.
+ */
+@ApplicationScoped
+public class SubscriptionService {
+
+    private static final Logger LOG = Logger.getLogger(SubscriptionService.class);
+
+    /** Local part and domain as mail systems accept them in practice; no spaces, no line breaks, one @. */
+    static final Pattern EMAIL = Pattern.compile(
+            "[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+");
+    static final int MAX_DRIVES = 100;
+    /** The sign-up waits for the confirmation mail, so it is tried at most twice, without a pause. */
+    static final int CONFIRMATION_ATTEMPTS = 2;
+
+    @Inject
+    EntityManager em;
+
+    @Inject
+    DrivecatConfig config;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    ChangeFeed feed;
+
+    @Inject
+    SignupLimiter limiter;
+
+    @Inject
+    MailSender mail;
+
+    @Location("mail/confirm.txt")
+    Template confirmText;
+
+    @Location("mail/confirm.html")
+    Template confirmHtml;
+
+    Clock clock = Clock.systemUTC();
+
+    /** A sign-up as checked: the address (as given, and as identity) and the settings it proposes. */
+    record Validated(String email, String emailKey, SubscriptionSettings settings) {
+    }
+
+    /** What the confirmation mail shows. */
+    @TemplateData
+    public record ConfirmView(String confirmUrl, String validUntil, String follows, String minChange) {
+    }
+
+    private record Pending(long subscriberId, String email, String token, SubscriptionSettings settings, Instant expires) {
+    }
+
+    /** Checks, counts against the limits, and (at most once per interval per address) mails a confirmation link. */
+    public void signUp(SubscriptionRequest request, String client) {
+        Validated v = validate(request);
+        limiter.count(SignupLimiter.Scope.CLIENT, client == null ? "unknown" : client);
+        limiter.count(SignupLimiter.Scope.ADDRESS, v.emailKey());
+        Optional<Pending> pending = QuarkusTransaction.requiringNew().call(() -> prepare(v));
+        if (pending.isEmpty()) {
+            return;
+        }
+        Pending p = pending.get();
+        ConfirmView view = new ConfirmView(config.publicBaseUrl() + "/subscriptions/confirm?token=" + p.token(),
+                p.expires().toString(), describe(p.settings()), minChange(p.settings()));
+        MailSender.Message message = new MailSender.Message(p.email(), "Confirm your drivecat price digest",
+                confirmText.data("c", view).render(), confirmHtml.data("c", view).render(), null);
+        for (int attempt = 1; attempt <= CONFIRMATION_ATTEMPTS; attempt++) {
+            try {
+                mail.send(message);
+                return;
+            } catch (RuntimeException e) {
+                LOG.warnf("The confirmation mail for subscriber %d: attempt %d of %d refused: %s", p.subscriberId(), attempt,
+                        CONFIRMATION_ATTEMPTS, e.getMessage());
+            }
+        }
+        // nothing was sent: the next sign-up may try again at once
+        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("UPDATE subscriber SET confirmation_sent_at = NULL WHERE id = :id")
+                .setParameter("id", p.subscriberId()).executeUpdate());
+    }
+
+    Validated validate(SubscriptionRequest r) {
+        if (r == null) {
+            throw new ProblemException(ProblemType.INVALID_BODY, "A sign-up needs a JSON body with at least an email member");
+        }
+        String email = r.email() == null ? "" : r.email().trim();
+        if (email.isEmpty()) {
+            throw new ProblemException(Problem.of(ProblemType.INVALID_BODY, "email is required: the address the digest goes to")
+                    .with("pointer", "/email"));
+        }
+        if (email.length() > 254 || !EMAIL.matcher(email).matches()) {
+            throw new ProblemException(Problem.of(ProblemType.INVALID_BODY,
+                    "email must be one mail address such as zfs-admin@example.org (at most 254 characters), not '"
+                            + (email.length() > 80 ? email.substring(0, 80) + "…" : email) + "'").with("pointer", "/email"));
+        }
+        List<String> drives = r.drives() == null ? List.of() : r.drives().stream().map(String::trim).filter(s -> !s.isEmpty()).distinct().toList();
+        if (drives.size() > MAX_DRIVES) {
+            throw new ProblemException(Problem.of(ProblemType.INVALID_BODY, "drives may name at most " + MAX_DRIVES + " drives")
+                    .with("pointer", "/drives"));
+        }
+        feed.requireDrives(drives, "drives");
+        List<String> interfaces = Params.tokens(InterfaceFilter.class, "interfaces", r.interfaces()).stream()
+                .map(InterfaceFilter::token).toList();
+        List<String> roles = Params.tokens(Role.class, "roles", r.roles()).stream().map(Role::token).toList();
+        BigDecimal floor = config.priceChanges().minPercent();
+        BigDecimal min = r.minChangePercent();
+        if (min != null && (min.compareTo(floor) < 0 || min.compareTo(new BigDecimal("100")) > 0)) {
+            throw new ProblemException(Problem.of(ProblemType.INVALID_BODY, "minChangePercent must be from "
+                    + floor.stripTrailingZeros().toPlainString() + " (smaller moves are noise) to 100, not " + min.toPlainString())
+                    .with("pointer", "/minChangePercent"));
+        }
+        if (min != null) {
+            min = min.setScale(2, java.math.RoundingMode.HALF_UP);
+        }
+        return new Validated(email, email.toLowerCase(Locale.ROOT), new SubscriptionSettings(drives, interfaces, roles, min));
+    }
+
+    private Optional<Pending> prepare(Validated v) {
+        Instant now = clock.instant();
+        em.createNativeQuery("""
+                INSERT INTO subscriber (email, email_key, status) VALUES (:email, :key, 'PENDING')
+                ON CONFLICT ON CONSTRAINT subscriber_email_key_uq DO NOTHING
+                """).setParameter("email", v.email()).setParameter("key", v.emailKey()).executeUpdate();
+        Tuple row = (Tuple) em.createNativeQuery("""
+                SELECT id, email, confirmation_sent_at FROM subscriber WHERE email_key = :key FOR UPDATE
+                """, Tuple.class).setParameter("key", v.emailKey()).getSingleResult();
+        long id = ((Number) row.get("id")).longValue();
+        Instant lastSent = dev.drivecat.catalog.SpecService.instant(row.get("confirmation_sent_at"));
+        if (lastSent != null && lastSent.plus(config.digest().confirmationResendInterval()).isAfter(now)) {
+            return Optional.empty();
+        }
+        String token = Tokens.newToken();
+        Instant expires = now.plus(config.digest().confirmationValidFor());
+        em.createNativeQuery("""
+                INSERT INTO subscription_token (token_hash, subscriber_id, purpose, settings, created_at, expires_at)
+                VALUES (:hash, :subscriber, 'CONFIRM', CAST(:settings AS jsonb), :now, :expires)
+                """)
+                .setParameter("hash", Tokens.hash(token)).setParameter("subscriber", id)
+                .setParameter("settings", json(v.settings())).setParameter("now", now.atOffset(ZoneOffset.UTC))
+                .setParameter("expires", expires.atOffset(ZoneOffset.UTC)).executeUpdate();
+        em.createNativeQuery("UPDATE subscriber SET confirmation_sent_at = :now WHERE id = :id")
+                .setParameter("now", now.atOffset(ZoneOffset.UTC)).setParameter("id", id).executeUpdate();
+        return Optional.of(new Pending(id, (String) row.get("email"), token, v.settings(), expires));
+    }
+
+    /** What following a confirmation link came to. */
+    public enum Confirmed { CONFIRMED, ALREADY_CONFIRMED, EXPIRED, UNKNOWN }
+
+    /** Whether a token is a confirmation link this service sent, and still good (nothing changes). */
+    public Confirmed checkConfirmation(String token) {
+        if (!Tokens.wellFormed(token)) {
+            return Confirmed.UNKNOWN;
+        }
+        return QuarkusTransaction.requiringNew().call(() -> {
+            @SuppressWarnings("unchecked")
+            List<Tuple> rows = em.createNativeQuery("""
+                    SELECT expires_at, used_at FROM subscription_token WHERE token_hash = :hash AND purpose = 'CONFIRM'
+                    """, Tuple.class).setParameter("hash", Tokens.hash(token)).getResultList();
+            if (rows.isEmpty()) {
+                return Confirmed.UNKNOWN;
+            }
+            return state(rows.get(0), clock.instant());
+        });
+    }
+
+    /** Applies the settings a confirmation link carries; following it again changes nothing. */
+    public Confirmed confirm(String token) {
+        if (!Tokens.wellFormed(token)) {
+            return Confirmed.UNKNOWN;
+        }
+        Instant now = clock.instant();
+        return QuarkusTransaction.requiringNew().call(() -> {
+            @SuppressWarnings("unchecked")
+            List<Tuple> rows = em.createNativeQuery("""
+                    SELECT subscriber_id, settings::text AS settings, expires_at, used_at FROM subscription_token
+                     WHERE token_hash = :hash AND purpose = 'CONFIRM' FOR UPDATE
+                    """, Tuple.class).setParameter("hash", Tokens.hash(token)).getResultList();
+            if (rows.isEmpty()) {
+                return Confirmed.UNKNOWN;
+            }
+            Tuple t = rows.get(0);
+            Confirmed state = state(t, now);
+            if (state != Confirmed.CONFIRMED) {
+                return state;
+            }
+            SubscriptionSettings s = settings((String) t.get("settings"));
+            em.createNativeQuery("""
+                    UPDATE subscriber SET status = 'CONFIRMED', confirmed_at = :now, unsubscribed_at = NULL,
+                           drives = string_to_array(:drives, ','), interfaces = string_to_array(:interfaces, ','),
+                           roles = string_to_array(:roles, ','), min_change_percent = CAST(:min AS numeric)
+                     WHERE id = :id
+                    """)
+                    .setParameter("now", now.atOffset(ZoneOffset.UTC))
+                    .setParameter("drives", String.join(",", s.drives()))
+                    .setParameter("interfaces", String.join(",", s.interfaces()))
+                    .setParameter("roles", String.join(",", s.roles()))
+                    .setParameter("min", s.minChangePercent() == null ? null : s.minChangePercent().toPlainString())
+                    .setParameter("id", ((Number) t.get("subscriber_id")).longValue())
+                    .executeUpdate();
+            em.createNativeQuery("UPDATE subscription_token SET used_at = :now WHERE token_hash = :hash")
+                    .setParameter("now", now.atOffset(ZoneOffset.UTC)).setParameter("hash", Tokens.hash(token)).executeUpdate();
+            return Confirmed.CONFIRMED;
+        });
+    }
+
+    private static Confirmed state(Tuple t, Instant now) {
+        if (t.get("used_at") != null) {
+            return Confirmed.ALREADY_CONFIRMED;
+        }
+        Instant expires = dev.drivecat.catalog.SpecService.instant(t.get("expires_at"));
+        return expires.isAfter(now) ? Confirmed.CONFIRMED : Confirmed.EXPIRED;
+    }
+
+    /** Whether a token is an unsubscribe link this service sent (nothing changes). */
+    public boolean isUnsubscribeToken(String token) {
+        if (!Tokens.wellFormed(token)) {
+            return false;
+        }
+        return QuarkusTransaction.requiringNew().call(() -> !em.createNativeQuery(
+                        "SELECT 1 FROM subscription_token WHERE token_hash = :hash AND purpose = 'UNSUBSCRIBE'")
+                .setParameter("hash", Tokens.hash(token)).getResultList().isEmpty());
+    }
+
+    /** Unsubscribes the address the token was mailed to; false when no such token was ever sent. Repeating it changes nothing. */
+    public boolean unsubscribe(String token) {
+        if (!Tokens.wellFormed(token)) {
+            return false;
+        }
+        Instant now = clock.instant();
+        return QuarkusTransaction.requiringNew().call(() -> {
+            @SuppressWarnings("unchecked")
+            List<Number> ids = em.createNativeQuery("""
+                    SELECT subscriber_id FROM subscription_token WHERE token_hash = :hash AND purpose = 'UNSUBSCRIBE'
+                    """).setParameter("hash", Tokens.hash(token)).getResultList();
+            if (ids.isEmpty()) {
+                return false;
+            }
+            em.createNativeQuery("""
+                    UPDATE subscriber SET status = 'UNSUBSCRIBED', unsubscribed_at = :now
+                     WHERE id = :id AND status <> 'UNSUBSCRIBED'
+                    """).setParameter("now", now.atOffset(ZoneOffset.UTC)).setParameter("id", ids.get(0).longValue()).executeUpdate();
+            em.createNativeQuery("UPDATE subscription_token SET used_at = coalesce(used_at, :now) WHERE token_hash = :hash")
+                    .setParameter("now", now.atOffset(ZoneOffset.UTC)).setParameter("hash", Tokens.hash(token)).executeUpdate();
+            return true;
+        });
+    }
+
+    /** Stores the hash of an unsubscribe token for a mail about to go to the subscriber; call within the transaction that records the mail. */
+    void storeUnsubscribeToken(long subscriberId, String token) {
+        em.createNativeQuery("""
+                INSERT INTO subscription_token (token_hash, subscriber_id, purpose, created_at) VALUES (:hash, :id, 'UNSUBSCRIBE', :now)
+                """).setParameter("hash", Tokens.hash(token)).setParameter("id", subscriberId)
+                .setParameter("now", clock.instant().atOffset(ZoneOffset.UTC)).executeUpdate();
+    }
+
+    String unsubscribeUrl(String token) {
+        return config.publicBaseUrl() + "/subscriptions/unsubscribe?token=" + token;
+    }
+
+    /** The settings in words, for the mails. */
+    static String describe(SubscriptionSettings s) {
+        if (s.followsEverything()) {
+            return "every drive in the catalog";
+        }
+        List<String> parts = new ArrayList<>();
+        if (!s.drives().isEmpty()) {
+            parts.add("the drive" + (s.drives().size() == 1 ? " " : "s ") + String.join(", ", s.drives()));
+        }
+        if (s.followsCategory()) {
+            String category = "every " + (s.interfaces().isEmpty() ? "" : String.join("/", s.interfaces()) + " ") + "drive";
+            if (!s.roles().isEmpty()) {
+                category += " fit for " + String.join(" or ", s.roles().stream().map(r -> r.equals("slog") ? "a SLOG" : "a special vdev").toList());
+            }
+            parts.add(category);
+        }
+        return String.join(", and ", parts);
+    }
+
+    String minChange(SubscriptionSettings s) {
+        BigDecimal min = s.minChangePercent() == null ? config.priceChanges().minPercent() : s.minChangePercent();
+        return min.stripTrailingZeros().toPlainString() + "%";
+    }
+
+    String json(SubscriptionSettings s) {
+        try {
+            return mapper.writeValueAsString(s);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    SubscriptionSettings settings(String json) {
+        try {
+            return mapper.readValue(json, SubscriptionSettings.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored subscription settings are unreadable", e);
+        }
+    }
+
+    /** The role tokens, for messages. */
+    static List<String> roleTokens() {
+        return ApiToken.tokens(Role.class);
+    }
+}

@@ -1,0 +1,41 @@
+package dev.drivecat.ranking;
+
+import dev.drivecat.catalog.InterfaceFilter;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Which drives a role could use at all: those that pass the role's power-loss-protection
+ * requirement as /recommend applies it by default ({@code plp=required}: PLP stated, or 3D XPoint).
+ * Both roles require it (a special vdev without a SLOG takes the ZIL since OpenZFS 2.4). Used to keep
+ * price changes and digests to drives that matter for a SLOG or a special vdev.
+ */
+@ApplicationScoped
+public class RoleFit {
+
+    @Inject
+    RankingRepository repository;
+
+    /** Slugs of the drives (of the given interfaces; empty means all) that pass the PLP requirement of any of the roles. */
+    public Set<String> drivesFor(Collection<Role> roles, List<InterfaceFilter> interfaces) {
+        Set<String> slugs = new TreeSet<>();
+        if (roles.isEmpty()) {
+            return slugs;
+        }
+        for (Candidate c : repository.candidates(interfaces)) {
+            if (passes(c)) {
+                slugs.add(c.slug());
+            }
+        }
+        return slugs;
+    }
+
+    /** The requirement both roles share by default: flushes that are safe on power loss. */
+    static boolean passes(Candidate c) {
+        return PlpAssessment.of(c).safeFlush();
+    }
+}

@@ -37,11 +37,24 @@ public final class EmbeddedDatabase implements AutoCloseable {
      * was killed is stopped first, so a crash never blocks the next start.
      */
     public static EmbeddedDatabase start(Path dataDirectory) {
-        return start(dataDirectory, 0);
+        return start(dataDirectory, 0, Durability.DURABLE);
     }
 
-    /** As {@link #start(Path)}, on the given port (0: a free one). */
-    public static synchronized EmbeddedDatabase start(Path dataDirectory, int port) {
+    /**
+     * How much a commit promises. The library's defaults (fsync off, synchronous_commit off) are
+     * for throw-away test databases: a crash can lose the last commits. The service runs durable.
+     */
+    public enum Durability {
+        /** fsync and synchronous_commit on: a committed transaction survives a crash of the server or the machine. */
+        DURABLE,
+        /** synchronous_commit on, fsync off: a commit survives a crash of the server, not of the machine (tests). */
+        SURVIVES_PROCESS_CRASH,
+        /** both off: fastest; a crash may lose the last commits (tests that never crash the server). */
+        THROWAWAY
+    }
+
+    /** As {@link #start(Path)}, on the given port (0: a free one) and with the given durability. */
+    public static synchronized EmbeddedDatabase start(Path dataDirectory, int port, Durability durability) {
         Path dir = dataDirectory.toAbsolutePath().normalize();
         try {
             Files.createDirectories(dir);
@@ -53,7 +66,9 @@ public final class EmbeddedDatabase implements AutoCloseable {
                     .setRegisterShutdownHook(false)
                     .setPGStartupWait(Duration.ofSeconds(120))
                     .setServerConfig("listen_addresses", "localhost")
-                    .setServerConfig("max_connections", "100");
+                    .setServerConfig("max_connections", "100")
+                    .setServerConfig("fsync", durability == Durability.DURABLE ? "on" : "off")
+                    .setServerConfig("synchronous_commit", durability == Durability.THROWAWAY ? "off" : "on");
             if (port > 0) {
                 builder.setPort(port);
             }

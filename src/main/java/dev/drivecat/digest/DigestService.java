@@ -139,6 +139,16 @@ public class DigestService {
         return IsoWeek.of(clock.instant(), zone()).previous();
     }
 
+    @Inject
+    io.micrometer.core.instrument.MeterRegistry registry;
+
+    /** Digests by outcome, for Prometheus. */
+    private void count(String outcome, int n) {
+        io.micrometer.core.instrument.Counter.builder("drivecat.digests")
+                .description("Weekly digests by outcome: sent (accepted by SMTP), failed (refused on every attempt), in_doubt")
+                .tag("outcome", outcome).register(registry).increment(n);
+    }
+
     /** Sends the week's digests; a 409 when a run is already going on, a 400 when the week has not ended. */
     public Run run(IsoWeek week, boolean resendInDoubt) {
         Instant end = week.end(zone());
@@ -174,6 +184,9 @@ public class DigestService {
             }
             after = batch.get(batch.size() - 1).id();
         }
+        count("sent", tally.sent);
+        count("failed", tally.failed.size());
+        count("in_doubt", tally.inDoubt.size());
         LOG.infof("Digest %s: %d sent, %d already sent, %d with nothing to send, %d failed, %d in doubt", week, tally.sent,
                 tally.alreadySent, tally.nothingToSend, tally.failed.size(), tally.inDoubt.size());
         return new Run(week.toString(), w.report.since(), w.report.until(), w.report.changes().size(), tally.subscribers, tally.sent,

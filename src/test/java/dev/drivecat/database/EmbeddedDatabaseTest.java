@@ -17,6 +17,23 @@ class EmbeddedDatabaseTest {
     Path dataDir;
 
     @Test
+    void theServiceDatabaseIsDurableUnlikeTheLibrarysDefaults() throws Exception {
+        try (EmbeddedDatabase db = EmbeddedDatabase.start(dataDir.resolve("durable"));
+             Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, "");
+             Statement s = c.createStatement()) {
+            assertThat(setting(s, "fsync")).isEqualTo("on");
+            assertThat(setting(s, "synchronous_commit")).isEqualTo("on");
+        }
+    }
+
+    static String setting(Statement s, String name) throws Exception {
+        try (ResultSet rs = s.executeQuery("SHOW " + name)) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    @Test
     void keepsDataAcrossRestartsInItsDataDirectory() throws Exception {
         Path cluster = dataDir.resolve("postgres");
         try (EmbeddedDatabase first = EmbeddedDatabase.start(cluster);

@@ -27,7 +27,7 @@ public class EmbeddedPostgresTestResource implements QuarkusTestResourceLifecycl
         if (server == null) {
             try {
                 Path dir = Files.createTempDirectory("drivecat-test-pg");
-                server = EmbeddedDatabase.start(dir.resolve("postgres"));
+                server = EmbeddedDatabase.start(dir.resolve("postgres"), 0, EmbeddedDatabase.Durability.THROWAWAY);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

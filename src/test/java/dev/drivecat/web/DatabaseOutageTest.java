@@ -57,7 +57,7 @@ class DatabaseOutageTest {
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
-            database = EmbeddedDatabase.start(dataDir.resolve("postgres"), port);
+            database = EmbeddedDatabase.start(dataDir.resolve("postgres"), port, EmbeddedDatabase.Durability.SURVIVES_PROCESS_CRASH);
             return Map.of("quarkus.datasource.jdbc.url", database.jdbcUrl(), "quarkus.datasource.username", EmbeddedDatabase.USER,
                     "quarkus.datasource.password", "");
         }
@@ -108,7 +108,7 @@ class DatabaseOutageTest {
                     .when().post("/admin/imports/specs").then().statusCode(503);
         } finally {
             database.close();
-            database = EmbeddedDatabase.start(dataDir.resolve("postgres"), port);
+            database = EmbeddedDatabase.start(dataDir.resolve("postgres"), port, EmbeddedDatabase.Durability.SURVIVES_PROCESS_CRASH);
         }
 
         awaitStatus(200, "/drives");

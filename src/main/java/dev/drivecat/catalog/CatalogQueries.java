@@ -101,7 +101,7 @@ public class CatalogQueries {
         String bestPrice = query.sort() != DriveSort.PRICE ? "NULL::numeric AS best_price" : """
                 (SELECT min(o.price) FROM listing l JOIN price_observation o ON o.id = l.current_observation_id
                   WHERE l.drive_id = f.id AND o.in_stock AND o.price IS NOT NULL AND o.currency = :currency
-                    AND (NOT l.business_only OR :includeBusinessOnly)) AS best_price""";
+                    AND (NOT o.business_only OR :includeBusinessOnly)) AS best_price""";
         if (query.sort() == DriveSort.PRICE) {
             params.put("currency", query.currency());
             params.put("includeBusinessOnly", query.includeBusinessOnly());
@@ -151,7 +151,7 @@ public class CatalogQueries {
         List<Tuple> rows = em.createNativeQuery("""
                 SELECT o.observed_at, m.code AS marketplace, l.external_id,
                        coalesce(o.seller_name, l.seller_name) AS seller, coalesce(o.seller_type, l.seller_type) AS seller_type,
-                       coalesce(o.condition, l.condition) AS condition, l.business_only, o.price, o.price_high, o.currency,
+                       coalesce(o.condition, l.condition) AS condition, o.business_only, o.price, o.price_high, o.currency,
                        o.shipping, o.in_stock, o.availability,
                        o.suspect, o.source, o.source_url
                   FROM listing l

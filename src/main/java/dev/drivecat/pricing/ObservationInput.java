@@ -21,6 +21,7 @@ public record ObservationInput(
         SellerType sellerType,
         Boolean fulfilledByMarketplace,
         Condition condition,
+        boolean businessOnly,
         String wording,
         String source,
         String sourceUrl,

@@ -26,7 +26,7 @@ public class OfferQueries {
             l.id AS listing_id, d.slug AS drive_slug, m.code AS marketplace, l.external_id, l.url,
             coalesce(o.seller_name, l.seller_name) AS seller, coalesce(o.seller_type, l.seller_type) AS seller_type,
             coalesce(o.fulfilled_by_marketplace, l.fulfilled_by_marketplace) AS fulfilled,
-            coalesce(o.condition, l.condition) AS condition, l.business_only,
+            coalesce(o.condition, l.condition) AS condition, o.business_only,
             o.price, o.price_high, o.currency, o.shipping, o.member_price, o.in_stock, o.availability, o.observed_at
             """;
 
@@ -57,7 +57,7 @@ public class OfferQueries {
         }
         List<Tuple> rows = em.createNativeQuery("SELECT DISTINCT ON (l.drive_id) l.drive_id, " + OFFER_COLUMNS + OFFER_JOINS + """
                  WHERE l.drive_id IN (:drives) AND o.in_stock AND o.price IS NOT NULL AND o.currency = :currency
-                   AND (NOT l.business_only OR :includeBusinessOnly)
+                   AND (NOT o.business_only OR :includeBusinessOnly)
                  ORDER BY l.drive_id, o.price, o.observed_at DESC, l.id
                 """, Tuple.class)
                 .setParameter("drives", driveIds)

@@ -78,7 +78,8 @@ public class PriceChangeService {
             return new ChangeReport(q.since(), q.until(), now, q.minPercent(), List.of());
         }
         Map<String, Object> params = new HashMap<>();
-        StringBuilder filter = new StringBuilder(" WHERE NOT l.business_only");
+        // offers open to everyone only; business-only is a fact of each observation
+        StringBuilder filter = new StringBuilder(" WHERE true");
         String iface = InterfaceFilter.sqlCondition(q.interfaces(), params);
         if (iface != null) {
             filter.append(" AND ").append(iface);
@@ -123,10 +124,11 @@ public class PriceChangeService {
                   JOIN drive d ON d.id = l.drive_id
                   JOIN marketplace m ON m.id = l.marketplace_id
                   JOIN LATERAL (SELECT %1$s FROM price_observation o
-                                 WHERE o.listing_id = l.id AND NOT o.suspect AND o.observed_at < :until AND o.observed_at >= :endFresh
+                                 WHERE o.listing_id = l.id AND NOT o.suspect AND NOT o.business_only
+                                   AND o.observed_at < :until AND o.observed_at >= :endFresh
                                  ORDER BY o.observed_at DESC LIMIT 1) e ON true
                   LEFT JOIN LATERAL (SELECT %1$s FROM price_observation o
-                                 WHERE o.listing_id = l.id AND NOT o.suspect AND o.observed_at < :since
+                                 WHERE o.listing_id = l.id AND NOT o.suspect AND NOT o.business_only AND o.observed_at < :since
                                  ORDER BY o.observed_at DESC LIMIT 1) s ON true
                 """.formatted(STATE_COLUMNS) + filter + " ORDER BY l.id", Tuple.class);
         params.forEach(query::setParameter);
@@ -175,7 +177,7 @@ public class PriceChangeService {
                   JOIN drive d ON d.id = l.drive_id
                   JOIN marketplace m ON m.id = l.marketplace_id
                 """ + filter + """
-                   AND NOT o.suspect AND o.in_stock AND o.price IS NOT NULL
+                   AND NOT o.suspect AND NOT o.business_only AND o.in_stock AND o.price IS NOT NULL
                    AND o.observed_at >= :lowFrom AND o.observed_at < :since
                  GROUP BY 1, 2, 3, 4
                 """, Tuple.class);

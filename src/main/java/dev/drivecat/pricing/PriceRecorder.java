@@ -39,10 +39,10 @@ public class PriceRecorder {
         @SuppressWarnings("unchecked")
         List<Object> ids = em.createNativeQuery("""
                 INSERT INTO price_observation (listing_id, observed_at, price, price_high, currency, shipping, member_price,
-                    in_stock, availability, seller_name, seller_type, fulfilled_by_marketplace, condition, wording, source,
+                    in_stock, availability, seller_name, seller_type, fulfilled_by_marketplace, condition, business_only, wording, source,
                     source_url, scrape_run_id, suspect)
                 VALUES (:listing, :observedAt, :price, :priceHigh, :currency, :shipping, :memberPrice,
-                    :inStock, :availability, :sellerName, :sellerType, :fulfilled, :condition, :wording, :source,
+                    :inStock, :availability, :sellerName, :sellerType, :fulfilled, :condition, :businessOnly, :wording, :source,
                     :sourceUrl, :scrapeRun, :suspect)
                 ON CONFLICT ON CONSTRAINT price_observation_listing_time_uq DO NOTHING
                 RETURNING id
@@ -60,6 +60,7 @@ public class PriceRecorder {
                 .setParameter("sellerType", o.sellerType() == null ? null : o.sellerType().token())
                 .setParameter("fulfilled", o.fulfilledByMarketplace())
                 .setParameter("condition", o.condition() == null ? null : o.condition().token())
+                .setParameter("businessOnly", o.businessOnly())
                 .setParameter("wording", o.wording())
                 .setParameter("source", o.source())
                 .setParameter("sourceUrl", o.sourceUrl())

@@ -46,7 +46,7 @@ public class ParsedPageStore {
             Boolean inStock = offer.inStock() == null && offer.price() != null ? Boolean.TRUE : offer.inStock();
             PriceRecorder.Recorded recorded = prices.record(listing, new ObservationInput(observedAt, offer.price(), null,
                     offer.currency(), offer.shipping(), offer.memberPrice(), inStock, offer.availability(), offer.sellerName(),
-                    offer.sellerType(), offer.fulfilledByMarketplace(), condition, offer.priceWording(), source,
+                    offer.sellerType(), offer.fulfilledByMarketplace(), condition, offer.businessOnly(), offer.priceWording(), source,
                     pageUrl.toString(), scrapeRunId));
             stored.add(new StoredOffer(externalId, offer, condition, recorded.added(), recorded.suspect()));
         }

@@ -423,7 +423,7 @@ public final class ImportValidator {
         }
         return new ObservationInput(observedAt, o.price(), o.priceHigh(), currency, o.shipping(), o.memberPrice(),
                 o.inStock(), trim(o.availability()), trim(listing.sellerName()), sellerType, listing.fulfilledByMarketplace(),
-                condition, trim(o.wording()), source.title() == null ? source.url() : source.title(), source.url(), null);
+                condition, Boolean.TRUE.equals(listing.businessOnly()), trim(o.wording()), source.title() == null ? source.url() : source.title(), source.url(), null);
     }
 
     private SpecSource sourceRef(String at, String id, Map<String, SpecSource> sources) {

@@ -7,13 +7,13 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.time.Duration;
-import java.util.Iterator;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * SIGTERM while a request is in flight: the request finishes, then the service stops and its
  * embedded PostgreSQL is shut down cleanly; the next start finds the data the request stored.
+ * The request is held inside the service by a lock the test takes on the catalog version row,
+ * which every import's write waits for.
  */
 class GracefulShutdownIT {
 
@@ -40,28 +42,30 @@ class GracefulShutdownIT {
         Path data = tmp.resolve("data");
         try (ServiceProcess service = ServiceProcess.named("graceful").env("DRIVECAT_DATA_DIR", data.toString()).start()) {
             service.awaitReady(Duration.ofMinutes(2));
-            assertThat(Files.exists(data.resolve("postgres/postmaster.pid"))).isTrue();
-
-            // a body sent slowly keeps the request in flight while the service is told to stop
-            byte[] body = DOC.getBytes(StandardCharsets.UTF_8);
-            CountDownLatch halfSent = new CountDownLatch(1);
-            HttpRequest request = HttpRequest.newBuilder(URI.create(service.url("/admin/imports/specs")))
-                    .header("Authorization", "Bearer " + ServiceProcess.ADMIN_TOKEN)
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.fromPublisher(HttpRequest.BodyPublishers.ofByteArrays(() -> slowly(body, halfSent)),
-                            body.length))
-                    .build();
-            CompletableFuture<HttpResponse<String>> response = HttpClient.newHttpClient()
-                    .sendAsync(request, HttpResponse.BodyHandlers.ofString());
-            assertThat(halfSent.await(30, TimeUnit.SECONDS)).isTrue();
-            CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> service.terminate(Duration.ofSeconds(90)));
-
+            Path pid = data.resolve("postgres/postmaster.pid");
+            String pgPort = Files.readAllLines(pid).get(3).trim();
+            CompletableFuture<HttpResponse<String>> response;
+            CompletableFuture<Integer> exit;
+            try (Connection blocker = DriverManager.getConnection("jdbc:postgresql://localhost:" + pgPort + "/postgres", "postgres", "");
+                 Statement s = blocker.createStatement()) {
+                blocker.setAutoCommit(false);
+                s.execute("LOCK TABLE catalog_version IN ACCESS EXCLUSIVE MODE");
+                response = HttpClient.newHttpClient().sendAsync(HttpRequest.newBuilder(URI.create(service.url("/admin/imports/specs")))
+                        .header("Authorization", "Bearer " + ServiceProcess.ADMIN_TOKEN)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(DOC)).build(), HttpResponse.BodyHandlers.ofString());
+                awaitWaitingOnLock(s);
+                exit = CompletableFuture.supplyAsync(() -> service.terminate(Duration.ofSeconds(90)));
+                ServiceProcess.sleep(2_000);
+                assertThat(response).as("the request is still in flight after SIGTERM").isNotDone();
+                blocker.commit();
+            }
             HttpResponse<String> finished = response.get(60, TimeUnit.SECONDS);
             assertThat(finished.statusCode()).as(finished.body()).isEqualTo(200);
             assertThat(finished.body()).contains("\"observationsAdded\":1");
             exit.get(90, TimeUnit.SECONDS);
             assertThat(service.log()).contains("Embedded PostgreSQL stopped");
-            assertThat(Files.exists(data.resolve("postgres/postmaster.pid"))).as("postgres shut down cleanly").isFalse();
+            assertThat(Files.exists(pid)).as("postgres shut down cleanly").isFalse();
         }
         try (ServiceProcess again = ServiceProcess.named("graceful-again").env("DRIVECAT_DATA_DIR", data.toString()).start()) {
             again.awaitReady(Duration.ofMinutes(2));
@@ -72,27 +76,17 @@ class GracefulShutdownIT {
         }
     }
 
-    /** The body in two halves, the second three seconds after the first. */
-    static Iterator<byte[]> slowly(byte[] body, CountDownLatch halfSent) {
-        int half = body.length / 2;
-        return new Iterator<>() {
-            int part;
-
-            @Override
-            public boolean hasNext() {
-                return part < 2;
-            }
-
-            @Override
-            public byte[] next() {
-                part++;
-                if (part == 1) {
-                    return java.util.Arrays.copyOfRange(body, 0, half);
+    /** Until a session of the service waits for the test's lock. */
+    static void awaitWaitingOnLock(Statement s) throws Exception {
+        for (int i = 0; i < 300; i++) {
+            try (var rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'")) {
+                rs.next();
+                if (rs.getInt(1) > 0) {
+                    return;
                 }
-                halfSent.countDown();
-                ServiceProcess.sleep(3_000);
-                return java.util.Arrays.copyOfRange(body, half, body.length);
             }
-        };
+            ServiceProcess.sleep(100);
+        }
+        throw new AssertionError("the import never reached the locked row");
     }
 }

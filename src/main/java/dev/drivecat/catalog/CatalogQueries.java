@@ -99,7 +99,7 @@ public class CatalogQueries {
         long total = ((Number) bind(em.createNativeQuery("SELECT count(*) FROM (" + filtered + ") f"), params)
                 .getSingleResult()).longValue();
         String bestPrice = query.sort() != DriveSort.PRICE ? "NULL::numeric AS best_price" : """
-                (SELECT min(o.price) FROM listing l JOIN price_observation o ON o.id = l.current_observation_id
+                (SELECT min(o.price + coalesce(o.shipping, 0)) FROM listing l JOIN price_observation o ON o.id = l.current_observation_id
                   WHERE l.drive_id = f.id AND o.in_stock AND o.price IS NOT NULL AND o.currency = :currency
                     AND (NOT o.business_only OR :includeBusinessOnly)) AS best_price""";
         if (query.sort() == DriveSort.PRICE) {

@@ -21,6 +21,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -76,14 +78,17 @@ public class DriveResource {
             @QueryParam("q") String q,
             @Parameter(description = "slug (default), vendor, capacity, price, dwpd or tbw; prefix - for descending.", example = "price")
             @QueryParam("sort") String sort,
-            @Parameter(description = "Page size, 1 to drivecat.api.max-limit (default 100).", example = "20")
+            @Parameter(description = "Page size (default 20; at most drivecat.api.max-limit, 100).", example = "20")
             @QueryParam("limit") String limit,
             @Parameter(description = "Items to skip.", example = "0")
             @QueryParam("offset") String offset,
             @Parameter(description = "Currency of the best offer (ISO 4217); offers in other currencies are not compared.", example = "USD")
             @QueryParam("currency") String currency,
             @Parameter(description = "Let offers open only to business accounts be the best offer (default false).")
-            @QueryParam("includeBusinessOnly") String includeBusinessOnly) {
+            @QueryParam("includeBusinessOnly") String includeBusinessOnly,
+            @Context UriInfo uri) {
+        Params.rejectUnknown(uri.getQueryParameters().keySet(), List.of("interface", "formFactor", "media", "plp", "vendor",
+                "minDwpd", "q", "sort", "limit", "offset", "currency", "includeBusinessOnly"));
         String sortToken = sort == null || sort.isBlank() ? "slug" : sort.trim();
         boolean descending = sortToken.startsWith("-");
         DriveSort driveSort = ApiToken.parse(DriveSort.class, descending ? sortToken.substring(1) : sortToken)
@@ -117,7 +122,9 @@ public class DriveResource {
     public DriveDetail detail(
             @Parameter(example = "intel-optane-p4800x-375gb-u2") @PathParam("slug") String slug,
             @Parameter(description = "Currency of the best offer.", example = "USD") @QueryParam("currency") String currency,
-            @QueryParam("includeBusinessOnly") String includeBusinessOnly) {
+            @QueryParam("includeBusinessOnly") String includeBusinessOnly,
+            @Context UriInfo uri) {
+        Params.rejectUnknown(uri.getQueryParameters().keySet(), List.of("currency", "includeBusinessOnly"));
         return catalog.detail(slug, Params.currency(currency, config.api().defaultCurrency()),
                         Params.bool("includeBusinessOnly", includeBusinessOnly).orElse(false))
                 .orElseThrow(() -> ProblemException.notFound("No drive with slug '" + slug + "'"));
@@ -145,9 +152,14 @@ public class DriveResource {
             @Parameter(description = "Inclusive start (ISO 8601 time, or a date meaning its start in UTC).", example = "2026-10-01")
             @QueryParam("from") String from,
             @Parameter(description = "Exclusive end.", example = "2026-12-01") @QueryParam("to") String to,
-            HttpHeaders headers) {
+            HttpHeaders headers,
+            @Context UriInfo uri) {
+        Params.rejectUnknown(uri.getQueryParameters().keySet(), List.of("from", "to"));
         Instant fromInstant = Params.instant("from", from).orElse(null);
         Instant toInstant = Params.instant("to", to).orElse(null);
+        if (fromInstant != null && toInstant != null && !fromInstant.isBefore(toInstant)) {
+            throw Params.invalid("to", to, "after from (" + from + ")");
+        }
         PriceHistory history = catalog.prices(slug, fromInstant, toInstant);
         if (wantsCsv(headers)) {
             return Response.ok(csv(history.observations()), CSV + ";charset=UTF-8")

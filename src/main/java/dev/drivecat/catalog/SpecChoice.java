@@ -9,6 +9,8 @@ import java.util.Optional;
  * choice follows one documented precedence:
  * <ol>
  *   <li>a stated value before a derived one;</li>
+ *   <li>a statement before silence: a PLP "not stated" (a page that lists specifications without a
+ *       word on PLP) never outweighs any source that says yes, no or for which model;</li>
  *   <li>by source kind: vendor product page, vendor datasheet, review or measurement;</li>
  *   <li>a statement with a readable value before wording that could not be read;</li>
  *   <li>the most recently retrieved;</li>
@@ -19,12 +21,17 @@ public final class SpecChoice {
 
     static final Comparator<SpecRow> PRECEDENCE = Comparator
             .comparing(SpecRow::derived)
+            .thenComparing(SpecChoice::silence)
             .thenComparingInt(row -> row.sourceKind().rank())
             .thenComparing(row -> !row.hasValue())
             .thenComparing(SpecRow::retrievedAt, Comparator.reverseOrder())
             .thenComparingLong(SpecRow::id);
 
     private SpecChoice() {
+    }
+
+    private static boolean silence(SpecRow row) {
+        return row.field() == SpecField.PLP && PlpClass.NOT_STATED.token().equals(row.token());
     }
 
     public static Optional<SpecRow> choose(Collection<SpecRow> candidates) {

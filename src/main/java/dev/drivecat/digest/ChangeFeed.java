@@ -64,9 +64,4 @@ public class ChangeFeed {
         }
         return slugs.stream().distinct().toList();
     }
-
-    /** Drives the roles (any of them) can use, among the interfaces (empty: all). */
-    public Set<String> drivesFor(Collection<Role> roles, List<InterfaceFilter> interfaces) {
-        return roleFit.drivesFor(roles, interfaces);
-    }
 }

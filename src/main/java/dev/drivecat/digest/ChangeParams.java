@@ -5,8 +5,6 @@ import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.pricing.IsoWeek;
 import dev.drivecat.pricing.PriceChangeService.ChangeQuery;
 import dev.drivecat.ranking.Role;
-import dev.drivecat.web.ApiToken;
-import dev.drivecat.web.InvalidValueException;
 import dev.drivecat.web.Params;
 import dev.drivecat.web.Problem;
 import dev.drivecat.web.ProblemException;
@@ -35,11 +33,7 @@ final class ChangeParams {
     }
 
     static Parsed parse(Map<String, List<String>> raw, DrivecatConfig config, Instant now) {
-        for (String name : raw.keySet()) {
-            if (!KNOWN.contains(name)) {
-                throw new InvalidValueException("query parameter", name, KNOWN);
-            }
-        }
+        Params.rejectUnknown(raw.keySet(), KNOWN);
         String weekRaw = one(raw, "week");
         String sinceRaw = one(raw, "since");
         String untilRaw = one(raw, "until");
@@ -80,18 +74,7 @@ final class ChangeParams {
         return new Parsed(since, until, week, interfaces, roles, drives, currency, min);
     }
 
-    static List<String> roleTokens() {
-        return ApiToken.tokens(Role.class);
-    }
-
     private static String one(Map<String, List<String>> raw, String name) {
-        List<String> values = raw.get(name);
-        if (values == null || values.isEmpty()) {
-            return null;
-        }
-        if (values.size() > 1) {
-            throw Params.invalid(name, String.join(",", values), "given once");
-        }
-        return values.get(0);
+        return Params.one(raw, name);
     }
 }

@@ -22,16 +22,7 @@ public final class ChangeWords {
     }
 
     public static String money(BigDecimal amount, String currency) {
-        if (amount == null) {
-            return "no price";
-        }
-        try {
-            NumberFormat f = NumberFormat.getCurrencyInstance(Locale.US);
-            f.setCurrency(Currency.getInstance(currency));
-            return f.format(amount);
-        } catch (IllegalArgumentException | NullPointerException e) {
-            return amount.toPlainString() + " " + currency;
-        }
+        return dev.drivecat.pricing.Money.format(amount, currency);
     }
 
     /** "−11.9%" / "+8.0%", one decimal. */

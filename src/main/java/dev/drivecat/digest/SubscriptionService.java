@@ -331,9 +331,4 @@ public class SubscriptionService {
             throw new IllegalStateException("stored subscription settings are unreadable", e);
         }
     }
-
-    /** The role tokens, for messages. */
-    static List<String> roleTokens() {
-        return ApiToken.tokens(Role.class);
-    }
 }

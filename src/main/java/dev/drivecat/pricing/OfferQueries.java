@@ -46,8 +46,9 @@ public class OfferQueries {
     Clock clock = Clock.systemUTC();
 
     /**
-     * The best offer per drive: the lowest price in stock in {@code currency}, open to everyone
-     * unless {@code includeBusinessOnly}; ties go to the newest observation.
+     * The best offer per drive: the lowest price in stock in {@code currency} (plus shipping when
+     * the offer states it), open to everyone unless {@code includeBusinessOnly}; ties go to the
+     * newest observation.
      */
     @SuppressWarnings("unchecked")
     public Map<Long, Offer> bestOffers(Collection<Long> driveIds, String currency, boolean includeBusinessOnly) {
@@ -58,7 +59,7 @@ public class OfferQueries {
         List<Tuple> rows = em.createNativeQuery("SELECT DISTINCT ON (l.drive_id) l.drive_id, " + OFFER_COLUMNS + OFFER_JOINS + """
                  WHERE l.drive_id IN (:drives) AND o.in_stock AND o.price IS NOT NULL AND o.currency = :currency
                    AND (NOT o.business_only OR :includeBusinessOnly)
-                 ORDER BY l.drive_id, o.price, o.observed_at DESC, l.id
+                 ORDER BY l.drive_id, o.price + coalesce(o.shipping, 0), o.observed_at DESC, l.id
                 """, Tuple.class)
                 .setParameter("drives", driveIds)
                 .setParameter("currency", currency)
@@ -72,7 +73,8 @@ public class OfferQueries {
 
     /** A validated request for current offers. */
     public record OfferQuery(List<SellerType> sellerTypes, List<Condition> conditions, List<String> marketplaces,
-                             Boolean inStock, List<InterfaceFilter> interfaces, List<String> drives, int limit, int offset) {
+                             Boolean inStock, List<InterfaceFilter> interfaces, List<String> drives, int limit, int offset,
+                             String currency, boolean includeBusinessOnly) {
     }
 
     /** A page of current offers. */
@@ -85,6 +87,12 @@ public class OfferQueries {
     public OfferPage current(OfferQuery q) {
         Map<String, Object> params = new LinkedHashMap<>();
         List<String> where = new java.util.ArrayList<>();
+        // an offer without a price has no currency to compare; it is listed with the currency asked for
+        where.add("(o.currency = :currency OR o.currency IS NULL)");
+        params.put("currency", q.currency());
+        if (!q.includeBusinessOnly()) {
+            where.add("NOT o.business_only");
+        }
         if (!q.sellerTypes().isEmpty()) {
             where.add("coalesce(o.seller_type, l.seller_type) IN (:sellerTypes)");
             params.put("sellerTypes", q.sellerTypes().stream().map(SellerType::token).toList());
@@ -113,7 +121,7 @@ public class OfferQueries {
         params.forEach(count::setParameter);
         long total = ((Number) count.getSingleResult()).longValue();
         jakarta.persistence.Query page = em.createNativeQuery("SELECT " + OFFER_COLUMNS + OFFER_JOINS + filter
-                + " ORDER BY o.price NULLS LAST, o.currency, d.slug, l.id LIMIT :limit OFFSET :offset", Tuple.class);
+                + " ORDER BY o.price + coalesce(o.shipping, 0) NULLS LAST, d.slug, l.id LIMIT :limit OFFSET :offset", Tuple.class);
         params.forEach(page::setParameter);
         page.setParameter("limit", q.limit()).setParameter("offset", q.offset());
         List<Offer> items = ((List<Tuple>) page.getResultList()).stream().map(this::toOffer).toList();

@@ -11,6 +11,8 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -34,7 +36,8 @@ public class OfferResource {
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "Current offers",
-            description = "Each listing's current offer (its newest observation that is not suspect), cheapest first.")
+            description = "Each listing's current offer (its newest observation that is not suspect) in one currency, cheapest "
+                    + "first (price plus shipping when the offer states shipping); offers without a price come last.")
     @APIResponse(responseCode = "200", description = "A page of offers.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = OfferPage.class)))
     @APIResponse(responseCode = "400", description = "A filter value is not allowed, or limit is over the cap.",
@@ -52,8 +55,15 @@ public class OfferResource {
             @QueryParam("interface") List<String> iface,
             @Parameter(description = "Drive slugs.", schema = @Schema(type = SchemaType.ARRAY, implementation = String.class))
             @QueryParam("drive") List<String> drive,
-            @Parameter(description = "Page size, 1 to drivecat.api.max-limit (default 100).") @QueryParam("limit") String limit,
-            @Parameter(description = "Items to skip.") @QueryParam("offset") String offset) {
+            @Parameter(description = "Page size (default 20; at most drivecat.api.max-limit, 100).") @QueryParam("limit") String limit,
+            @Parameter(description = "Items to skip.") @QueryParam("offset") String offset,
+            @Parameter(description = "Only offers in this currency (ISO 4217; default drivecat.api.default-currency, USD): prices in "
+                    + "different currencies are never sorted together.", example = "USD") @QueryParam("currency") String currency,
+            @Parameter(description = "Include offers open only to business accounts (default false).")
+            @QueryParam("includeBusinessOnly") String includeBusinessOnly,
+            @Context UriInfo uri) {
+        Params.rejectUnknown(uri.getQueryParameters().keySet(), List.of("sellerType", "condition", "marketplace", "inStock",
+                "interface", "drive", "limit", "offset", "currency", "includeBusinessOnly"));
         OfferQuery query = new OfferQuery(
                 Params.tokens(SellerType.class, "sellerType", sellerType),
                 Params.tokens(Condition.class, "condition", condition),
@@ -62,7 +72,9 @@ public class OfferResource {
                 Params.tokens(InterfaceFilter.class, "interface", iface),
                 Params.values(drive),
                 Params.limit(limit, config.api().defaultLimit(), config.api().maxLimit()),
-                Params.offset(offset));
+                Params.offset(offset),
+                Params.currency(currency, config.api().defaultCurrency()),
+                Params.bool("includeBusinessOnly", includeBusinessOnly).orElse(false));
         return offers.current(query);
     }
 

@@ -21,9 +21,10 @@ import org.postgresql.PGNotification;
 /**
  * Knows the catalog version without a query per request: one connection LISTENs for the
  * database's notifications (sent at commit by the version trigger, whichever instance wrote) and
- * re-reads the version when one arrives (and every few seconds anyway). When it cannot listen, or
- * within two seconds after a transaction ended in this instance (read-your-writes does not wait
- * for a notification), callers ask the database instead.
+ * re-reads the version when one arrives (and every few seconds anyway). When it cannot listen, when
+ * its last read is older than 15 s (a stuck connection), or within two seconds after a transaction
+ * ended in this instance (read-your-writes does not wait for a notification), callers ask the
+ * database instead.
  */
 @ApplicationScoped
 public class CatalogVersionWatcher {
@@ -31,11 +32,14 @@ public class CatalogVersionWatcher {
     private static final Logger LOG = Logger.getLogger(CatalogVersionWatcher.class);
     static final String CHANNEL = "drivecat_catalog";
     private static final long RECENT_WRITE_NANOS = 2_000_000_000L;
+    /** The listener re-reads at least every 5 s; a read older than this means it is stuck. */
+    private static final long STALE_READ_NANOS = 15_000_000_000L;
 
     private final AtomicLong version = new AtomicLong(-1);
     private volatile boolean listening;
     private volatile boolean running = true;
     private volatile long lastLocalTransactionNanos = System.nanoTime();
+    private volatile long lastReadNanos;
     private Thread thread;
 
     void onStart(@Observes StartupEvent event) {
@@ -58,7 +62,8 @@ public class CatalogVersionWatcher {
     /** The current version when it is known without asking the database. */
     public OptionalLong current() {
         long v = version.get();
-        if (!listening || v < 0 || System.nanoTime() - lastLocalTransactionNanos < RECENT_WRITE_NANOS) {
+        long now = System.nanoTime();
+        if (!listening || v < 0 || now - lastLocalTransactionNanos < RECENT_WRITE_NANOS || now - lastReadNanos > STALE_READ_NANOS) {
             return OptionalLong.empty();
         }
         return OptionalLong.of(v);
@@ -69,18 +74,28 @@ public class CatalogVersionWatcher {
         String url = config.getValue("quarkus.datasource.jdbc.url", String.class);
         String user = config.getOptionalValue("quarkus.datasource.username", String.class).orElse(null);
         String password = config.getOptionalValue("quarkus.datasource.password", String.class).orElse("");
+        java.util.Properties props = new java.util.Properties();
+        if (user != null) {
+            props.setProperty("user", user);
+        }
+        props.setProperty("password", password);
+        // a half-open connection must end in an error, not a read that never returns
+        props.setProperty("socketTimeout", "30");
+        props.setProperty("tcpKeepAlive", "true");
         while (running) {
-            try (Connection c = DriverManager.getConnection(url, user, password)) {
+            try (Connection c = DriverManager.getConnection(url, props)) {
                 try (Statement s = c.createStatement()) {
                     s.execute("LISTEN " + CHANNEL);
                 }
                 PGConnection pg = c.unwrap(PGConnection.class);
                 version.set(read(c));
+                lastReadNanos = System.nanoTime();
                 listening = true;
                 while (running) {
                     PGNotification[] notifications = pg.getNotifications(5_000);
                     // a notification, or five quiet seconds: read the committed version either way
                     version.set(read(c));
+                    lastReadNanos = System.nanoTime();
                     if (notifications != null && notifications.length > 0) {
                         LOG.debugf("catalog version now %d", version.get());
                     }

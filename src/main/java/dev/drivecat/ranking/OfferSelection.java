@@ -72,7 +72,8 @@ final class OfferSelection {
         }
         List<Offer> buyable = bySeller.stream()
                 .filter(o -> Boolean.TRUE.equals(o.inStock()) && o.price() != null)
-                .sorted(Comparator.comparing(Offer::price).thenComparing(Offer::observedAt, Comparator.reverseOrder()))
+                .sorted(Comparator.comparing(OfferSelection::delivered).thenComparing(Offer::observedAt, Comparator.reverseOrder())
+                        .thenComparing(Offer::externalId))
                 .toList();
         if (buyable.isEmpty()) {
             if (!q.includeOutOfStock()) {
@@ -84,8 +85,8 @@ final class OfferSelection {
                     List.of("No offer in stock: shown because includeOutOfStock=true; there is no price to compare."), null, null);
         }
         Offer best = buyable.get(0);
-        if (q.maxPrice() != null && best.price().compareTo(q.maxPrice()) > 0) {
-            return Choice.out("overMaxPrice", "cheapest offer " + best.price().toPlainString() + " " + best.currency()
+        if (q.maxPrice() != null && delivered(best).compareTo(q.maxPrice()) > 0) {
+            return Choice.out("overMaxPrice", "cheapest offer " + delivered(best).toPlainString() + " " + best.currency()
                     + " is over maxPrice " + q.maxPrice().toPlainString());
         }
         List<String> warnings = new ArrayList<>();
@@ -98,13 +99,13 @@ final class OfferSelection {
             if (fill.cost() == null) {
                 warnings.add(fill.basis());
             }
-            BigDecimal compared = setCost != null ? setCost : best.price().multiply(BigDecimal.valueOf(units));
+            BigDecimal compared = setCost != null ? setCost : delivered(best).multiply(BigDecimal.valueOf(units));
             if (q.maxSetPrice() != null && compared.compareTo(q.maxSetPrice()) > 0) {
                 return Choice.out("overMaxSetPrice", "the set of " + units + " costs " + compared.toPlainString() + " "
                         + best.currency() + ", over maxSetPrice " + q.maxSetPrice().toPlainString());
             }
         }
-        return new Choice(best, best.price(), setCost, basis, warnings, null, null);
+        return new Choice(best, delivered(best), setCost, basis, warnings, null, null);
     }
 
     private record Fill(BigDecimal cost, String basis) {
@@ -122,8 +123,8 @@ final class OfferSelection {
             if (take <= 0) {
                 continue;
             }
-            cost = cost.add(o.price().multiply(BigDecimal.valueOf(take)));
-            parts.add(take + " × " + o.price().toPlainString() + " " + o.currency()
+            cost = cost.add(delivered(o).multiply(BigDecimal.valueOf(take)));
+            parts.add(take + " × " + delivered(o).toPlainString() + " " + o.currency()
                     + (o.seller() != null ? " from " + o.seller() : " on " + o.marketplace())
                     + left.map(n -> " (" + n + " left)").orElse(""));
             needed -= take;
@@ -133,6 +134,11 @@ final class OfferSelection {
         }
         return new Fill(null, "Only " + (units - needed) + " of the " + units + " drives the set needs are known to be available"
                 + " from matching offers; the set cost is estimated as " + units + " × the cheapest price.");
+    }
+
+    /** What one drive costs delivered: the price, plus shipping when the offer states it. */
+    static BigDecimal delivered(Offer o) {
+        return o.shipping() == null ? o.price() : o.price().add(o.shipping());
     }
 
     static Optional<Integer> unitsLeft(String availability) {

@@ -59,9 +59,13 @@ public record PlpAssessment(boolean safeFlush, double safety, String summary, Li
                     "3D XPoint, which acknowledges a flush without a NAND program cycle; PLP: " + said + ".", warnings);
         }
         String said = plp == null ? "no PLP statement in the catalog" : "\"" + plp.wording() + "\"";
-        warnings.add("No power-loss protection on NAND (" + said + "): every flush waits for the flash; the buying guide's "
+        String what = cls == PlpClass.STATED_NO ? "No power-loss protection, as its source states"
+                : "No power-loss protection stated";
+        String media = c.media() == null ? "media not in the catalog"
+                : c.media() == Media.NAND ? "NAND" : c.media().token().toUpperCase(java.util.Locale.ROOT) + " NAND";
+        warnings.add(what + " (" + said + "; " + media + "): its flushes are taken to wait for the flash; the buying guide's "
                 + "flush-honoring log reached 252 sync IOPS where a cheap-flush log reached 4,277.");
-        return new PlpAssessment(false, 0, "No power-loss protection on NAND: " + said + ".", warnings);
+        return new PlpAssessment(false, 0, what + " (" + said + "; " + media + ").", warnings);
     }
 
     /** Whether a MODEL_SPECIFIC statement's model is this drive: by form factor ("M.2 22x80") or by model/part wording. */

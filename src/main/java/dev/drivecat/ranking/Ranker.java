@@ -193,7 +193,9 @@ public final class Ranker {
                     : offer.sellerType() == SellerType.THIRD_PARTY ? " (a third-party seller)" : "")
                     + (offer.condition() != null ? ", " + offer.condition().token().toLowerCase(Locale.ROOT).replace('_', ' ') : "");
             String price = money(offer.price(), offer.currency()) + (offer.priceHigh() != null
-                    ? " (the lower end of the stated band up to " + money(offer.priceHigh(), offer.currency()) + ")" : "");
+                    ? " (the lower end of the stated band up to " + money(offer.priceHigh(), offer.currency()) + ")" : "")
+                    + (offer.shipping() != null && offer.shipping().signum() > 0
+                    ? " plus " + money(offer.shipping(), offer.currency()) + " shipping" : "");
             if (q.isSlog()) {
                 reasons.add(price + " from " + from + (s.cost().compareTo(cheapest) == 0
                         ? ": the cheapest of " + candidates + " candidates."
@@ -349,13 +351,7 @@ public final class Ranker {
     }
 
     static String money(BigDecimal amount, String currency) {
-        BigDecimal a = amount.setScale(2, RoundingMode.HALF_UP);
-        return switch (currency == null ? "" : currency) {
-            case "USD" -> "$" + String.format(Locale.ROOT, "%,.2f", a);
-            case "EUR" -> String.format(Locale.ROOT, "%,.2f", a) + " €";
-            case "GBP" -> "£" + String.format(Locale.ROOT, "%,.2f", a);
-            default -> String.format(Locale.ROOT, "%,.2f", a) + " " + currency;
-        };
+        return dev.drivecat.pricing.Money.format(amount.setScale(2, RoundingMode.HALF_UP), currency);
     }
 
     static double round(double v, int places) {

@@ -1,7 +1,6 @@
 package dev.drivecat.ranking;
 
 import dev.drivecat.catalog.Media;
-import dev.drivecat.catalog.SourceKind;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -125,7 +124,4 @@ public final class RankingModel {
         return (s.scale() < 0 ? s.setScale(0) : s).toPlainString();
     }
 
-    static boolean vendorStated(Candidate.Evidence e) {
-        return e != null && e.kind() != null && e.kind() != SourceKind.DERIVED && e.kind().isVendor();
-    }
 }

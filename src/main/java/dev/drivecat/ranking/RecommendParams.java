@@ -4,7 +4,6 @@ import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.SellerType;
 import dev.drivecat.web.ApiToken;
-import dev.drivecat.web.InvalidValueException;
 import dev.drivecat.web.Params;
 import dev.drivecat.web.Problem;
 import dev.drivecat.web.ProblemException;
@@ -124,14 +123,7 @@ public final class RecommendParams {
     }
 
     private String one(String name) {
-        List<String> values = raw.get(name);
-        if (values == null || values.isEmpty()) {
-            return null;
-        }
-        if (values.size() > 1) {
-            throw Params.invalid(name, String.join(",", values), "given once");
-        }
-        return values.get(0);
+        return Params.one(raw, name);
     }
 
     private List<String> all(String name) {
@@ -139,14 +131,10 @@ public final class RecommendParams {
     }
 
     /** The names /recommend understands; anything else is a 400 (a typo must not be silently ignored). */
-    public static void rejectUnknown(Iterable<String> names) {
+    public static void rejectUnknown(java.util.Set<String> names) {
         List<String> known = new ArrayList<>(List.of("role", "interface", "plp", "condition", "sellerType", "includeBusinessOnly",
                 "includeOutOfStock", "maxPrice", "currency", "limit", "syncWriteMBps", "maxPriceAgeDays"));
         known.addAll(SPECIAL_ONLY);
-        for (String name : names) {
-            if (!known.contains(name)) {
-                throw new InvalidValueException("query parameter", name, known);
-            }
-        }
+        Params.rejectUnknown(names, known);
     }
 }

@@ -17,8 +17,4 @@ public record ImportReport(
         int observationsSuspect,
         @Schema(description = "Product pages newly put on the watch list.", examples = "0") int pagesWatched) {
 
-    public boolean changedNothing() {
-        return drivesCreated == 0 && drivesUpdated == 0 && specValuesAdded == 0 && listingsCreated == 0
-                && listingsUpdated == 0 && observationsAdded == 0 && pagesWatched == 0;
-    }
 }

@@ -230,6 +230,11 @@ public class ImportService {
         }
 
         @Override
+        public boolean hasPcie(String slug) {
+            return Drive.findBySlug(slug).map(d -> d.pcieGen != null || d.pcieLanes != null).orElse(false);
+        }
+
+        @Override
         public boolean marketplaceExists(String code) {
             return Marketplace.findByCode(code).isPresent();
         }

@@ -39,6 +39,9 @@ public final class ImportValidator {
         /** The interface of the drive with this slug, if the catalog has it. */
         Optional<Interface> driveInterface(String slug);
 
+        /** Whether the drive with this slug has a PCIe generation or lane count recorded. */
+        boolean hasPcie(String slug);
+
         boolean marketplaceExists(String code);
 
         /** The slug of the drive an existing listing sells. */
@@ -198,6 +201,10 @@ public final class ImportValidator {
         }
         if ((d.pcieGen() != null || d.pcieLanes() != null) && effective != null && effective != Interface.NVME) {
             error(at + "/pcieGen", "PCIe generation and lanes apply to nvme drives only, and this drive is " + effective.token());
+        } else if (iface != null && iface != Interface.NVME && existing.isPresent() && existing.get() == Interface.NVME
+                && catalog.hasPcie(slug)) {
+            error(at + "/interface", "drive \"" + slug + "\" is recorded as nvme with a PCIe generation or lane count; it cannot "
+                    + "become " + iface.token() + " (a drive on another interface is another SKU: give it a slug of its own)");
         }
         driveInterfaces.put(slug, effective);
         Set<String> partNumbers = new LinkedHashSet<>();
@@ -264,6 +271,9 @@ public final class ImportValidator {
                         error(at + "/value", "must be a number for " + field.token());
                     } else if (value.decimalValue().signum() < 0) {
                         error(at + "/value", "must not be negative");
+                    } else if (!fits(value.decimalValue(), 14, 4)) {
+                        error(at + "/value", "must have at most 14 digits before the decimal point and 4 after, not "
+                                + value.decimalValue().toPlainString());
                     } else {
                         number = value.decimalValue();
                     }
@@ -413,8 +423,8 @@ public final class ImportValidator {
             error(at + "/inStock", "is required with a price");
         }
         for (BigDecimal amount : new BigDecimal[] {o.price(), o.priceHigh(), o.shipping(), o.memberPrice()}) {
-            if (amount != null && amount.stripTrailingZeros().scale() > 2) {
-                error(at, "money amounts have at most two decimals, not " + amount.toPlainString());
+            if (amount != null && !fits(amount, 10, 2)) {
+                error(at, "money amounts have at most 10 digits before the decimal point and two after, not " + amount.toPlainString());
             }
         }
         SpecSource source = sourceRef(at + "/source", o.source(), sources);
@@ -497,6 +507,14 @@ public final class ImportValidator {
 
     private static String kinds() {
         return String.join(", ", IMPORTABLE_KINDS.stream().map(SourceKind::token).sorted().toList());
+    }
+
+    /** Whether a number fits a numeric column with this many integer and fraction digits, without rounding. */
+    static boolean fits(BigDecimal value, int integerDigits, int fractionDigits) {
+        BigDecimal plain = value.stripTrailingZeros();
+        int fraction = Math.max(0, plain.scale());
+        int integer = Math.max(0, plain.precision() - plain.scale());
+        return fraction <= fractionDigits && integer <= integerDigits;
     }
 
     static boolean isSourceUri(String url) {

@@ -3,7 +3,6 @@ package dev.drivecat.web;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 
 /** Reads a request body up to a limit; beyond it the request fails with 413 and nothing is processed. */
 public final class BodyLimit {
@@ -30,7 +29,7 @@ public final class BodyLimit {
                 out.write(buffer, 0, n);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new ProblemException(ProblemType.INVALID_BODY, what + " could not be read completely: the upload broke off");
         }
         if (total == 0) {
             throw new ProblemException(ProblemType.INVALID_BODY, what + " needs a request body");

@@ -9,7 +9,9 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Reads query parameters as strings and checks them, so that every bad value is a 400 that names
@@ -18,6 +20,39 @@ import java.util.Optional;
 public final class Params {
 
     private Params() {
+    }
+
+    /**
+     * Fails with a 400 naming the parameters this endpoint takes when the request has another:
+     * a misspelt filter ({@code interfce=m2}) must not silently return everything.
+     */
+    public static void rejectUnknown(Set<String> given, List<String> known) {
+        for (String name : given) {
+            if (!known.contains(name)) {
+                throw new InvalidValueException("query parameter", name, known);
+            }
+        }
+    }
+
+    /** The single value of a parameter, null when absent; given twice, a 400. */
+    public static String one(Map<String, List<String>> raw, String name) {
+        List<String> values = raw.get(name);
+        if (values == null || values.isEmpty()) {
+            return null;
+        }
+        if (values.size() > 1) {
+            throw invalid(name, String.join(",", values), "given once");
+        }
+        return values.get(0);
+    }
+
+    /** A whole-number path id, or a 400 (JAX-RS would answer a bare 404 for "abc"). */
+    public static long id(String name, String raw) {
+        try {
+            return Long.parseLong(raw.trim());
+        } catch (NumberFormatException | NullPointerException e) {
+            throw invalid(name, raw, "a whole number");
+        }
     }
 
     /** Values of a parameter given repeated ({@code a=x&a=y}) or comma-separated ({@code a=x,y}). */

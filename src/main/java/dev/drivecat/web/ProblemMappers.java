@@ -92,8 +92,11 @@ public class ProblemMappers {
             case 404 -> ProblemType.NOT_FOUND;
             case 405 -> ProblemType.METHOD_NOT_ALLOWED;
             case 406 -> ProblemType.NOT_ACCEPTABLE;
+            case 409 -> ProblemType.CONFLICT;
             case 413 -> ProblemType.PAYLOAD_TOO_LARGE;
             case 415 -> ProblemType.UNSUPPORTED_MEDIA_TYPE;
+            case 422 -> ProblemType.UNPROCESSABLE;
+            case 429 -> ProblemType.TOO_MANY_REQUESTS;
             default -> ProblemType.INVALID_PARAMETER;
         };
         String detail = e.getCause() instanceof JsonProcessingException json ? JsonErrors.describe(json)

@@ -32,7 +32,11 @@ public class RateLimitFilter {
 
     @ServerRequestFilter(preMatching = true)
     public Optional<Response> limit(ContainerRequestContext request, HttpServerRequest http) {
-        String path = request.getUriInfo().getPath();
+        // the same resource however the path is spelt: no doubled or trailing slashes to slip past
+        String path = request.getUriInfo().getPath().replaceAll("/{2,}", "/");
+        if (path.length() > 1 && path.endsWith("/")) {
+            path = path.substring(0, path.length() - 1);
+        }
         int perMinute;
         String kind;
         if (path.equals("/recommend")) {

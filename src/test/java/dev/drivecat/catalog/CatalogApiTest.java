@@ -198,4 +198,57 @@ class CatalogApiTest {
                 .body("items.price", everyItem(nullValue()))
                 .body("items.drive", not(hasItem("micron-7450-pro-480gb-m2")));
     }
+
+    @Test
+    void misspeltQueryParametersAreRejectedNamingTheOnesTaken() {
+        given().queryParam("interfce", "m2").when().get("/drives")
+                .then().statusCode(400)
+                .contentType("application/problem+json")
+                .body("detail", containsString("interfce"))
+                .body("allowed", hasItems("interface", "formFactor", "minDwpd"));
+        given().queryParam("seller", "amazon").when().get("/offers")
+                .then().statusCode(400)
+                .body("allowed", hasItems("sellerType", "marketplace"));
+        given().queryParam("since", "2026-10-01").when().get("/drives/intel-optane-900p-280gb-aic/prices")
+                .then().statusCode(400)
+                .body("allowed", contains("from", "to"));
+    }
+
+    @Test
+    void priceHistoryWindowMustEndAfterItStarts() {
+        given().queryParam("from", "2026-10-22").queryParam("to", "2026-10-01")
+                .when().get("/drives/intel-optane-900p-280gb-aic/prices")
+                .then().statusCode(400)
+                .body("parameter", equalTo("to"))
+                .body("detail", containsString("after from"));
+    }
+
+    @Test
+    void offersAreListedInOneCurrencyOnly() {
+        given().when().get("/offers")
+                .then().statusCode(200)
+                .body("items.price", hasItem(notNullValue()))
+                .body("items.findAll { it.price != null }.currency", everyItem(equalTo("USD")));
+        // the seed has no euro prices: only offers without a price (and so without a currency) remain
+        given().queryParam("currency", "EUR").when().get("/offers")
+                .then().statusCode(200)
+                .body("items.price", everyItem(nullValue()));
+        given().queryParam("currency", "euro").when().get("/offers")
+                .then().statusCode(400)
+                .body("parameter", equalTo("currency"));
+    }
+
+    @Test
+    void offersOpenOnlyToBusinessAccountsAreLeftOutUnlessAskedFor() {
+        given().queryParam("drive", "kingston-dc2000b-480gb-m2").when().get("/offers")
+                .then().statusCode(200)
+                .body("items", empty());
+        given().queryParam("drive", "kingston-dc2000b-480gb-m2").queryParam("includeBusinessOnly", "true").when().get("/offers")
+                .then().statusCode(200)
+                .body("items.drive", contains("kingston-dc2000b-480gb-m2"))
+                .body("items[0].businessOnly", equalTo(true));
+        given().queryParam("includeBusinessOnly", "maybe").when().get("/offers")
+                .then().statusCode(400)
+                .body("parameter", equalTo("includeBusinessOnly"));
+    }
 }

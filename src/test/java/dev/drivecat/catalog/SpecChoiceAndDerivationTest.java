@@ -35,6 +35,16 @@ class SpecChoiceAndDerivationTest {
     }
 
     @Test
+    void aPlpStatementFromAnySourceWinsOverAVendorPagesSilence() {
+        SpecRow silence = new SpecRow(1, SpecField.PLP, null, "NOT_STATED", null, null, null, "(no PLP entry)",
+                "https://vendor.example/x", null, SourceKind.VENDOR_PAGE, Instant.parse("2026-11-20T00:00:00Z"), null, "t", "1", false);
+        SpecRow review = new SpecRow(2, SpecField.PLP, null, "STATED_YES", null, null, null, "capacitor-backed cache",
+                "https://review.example/x", null, SourceKind.REVIEW, Instant.parse("2020-01-01T00:00:00Z"), null, "t", "1", false);
+        assertThat(SpecChoice.choose(List.of(silence, review))).map(SpecRow::id).contains(2L);
+        assertThat(SpecChoice.choose(List.of(silence))).map(SpecRow::id).contains(1L);
+    }
+
+    @Test
     void amongEqualSourcesTheNewestReadWins() {
         List<SpecRow> rows = List.of(
                 row(1, SpecField.TBW, "800", SourceKind.VENDOR_PAGE, "2026-01-01T00:00:00Z"),

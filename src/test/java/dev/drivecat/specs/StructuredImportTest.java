@@ -116,6 +116,29 @@ class StructuredImportTest {
     }
 
     @Test
+    void rejectsNumbersTooLargeOrTooPreciseToStoreInsteadOfRoundingThem() {
+        String doc = """
+                {
+                  "format": "drivecat-import/1",
+                  "sources": {"v": {"url": "https://vendor.example/z", "kind": "VENDOR_PAGE", "retrievedAt": "2026-11-01"}},
+                  "drives": [
+                    {"slug": "acme-z300-800gb-u2", "vendor": "Acme", "model": "Z300", "capacityGb": 800,
+                     "interface": "nvme", "formFactor": "u2",
+                     "specs": [{"field": "dwpd", "value": 3.123456, "wording": "DWPD: 3.123456", "source": "v"},
+                               {"field": "tbw", "value": 123456789012345, "wording": "TBW: a lot", "source": "v"}]}
+                  ]
+                }
+                """;
+        admin().contentType(ContentType.JSON).body(doc)
+                .when().post("/admin/imports/specs")
+                .then().statusCode(400)
+                .contentType("application/problem+json")
+                .body("errors.pointer", hasItems("/drives/0/specs/0/value", "/drives/0/specs/1/value"))
+                .body("errors.find { it.pointer == '/drives/0/specs/0/value' }.message", containsString("4 after"));
+        given().when().get("/drives/acme-z300-800gb-u2").then().statusCode(404);
+    }
+
+    @Test
     void rejectsUnknownMembersInsteadOfDroppingThem() {
         String typo = """
                 {"format": "drivecat-import/1", "sources": {},

@@ -1,0 +1,81 @@
+package dev.drivecat.ranking;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.pricing.OfferQueries;
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The ranking reads its candidates in a fixed number of SQL statements, however many drives match:
+ * counted at the JDBC connection, so a per-drive query added anywhere in the load shows up here.
+ */
+@QuarkusTest
+class RankingQueryCountTest {
+
+    private static final Set<String> STATEMENTS = Set.of("prepareStatement", "createStatement", "prepareCall");
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    @Inject
+    OfferQueries offers;
+
+    private final AtomicInteger statements = new AtomicInteger();
+
+    private RankingRepository countingRepository() {
+        RankingRepository repository = new RankingRepository();
+        repository.offers = offers;
+        repository.dataSource = (AgroalDataSource) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {AgroalDataSource.class}, (proxy, method, args) -> {
+                    Object result = invoke(dataSource, method, args);
+                    return result instanceof Connection c ? countingConnection(c) : result;
+                });
+        return repository;
+    }
+
+    private Connection countingConnection(Connection real) {
+        return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Connection.class},
+                (proxy, method, args) -> {
+                    if (STATEMENTS.contains(method.getName())) {
+                        statements.incrementAndGet();
+                    }
+                    return invoke(real, method, args);
+                });
+    }
+
+    private static Object invoke(Object target, java.lang.reflect.Method method, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    private int statementsFor(List<InterfaceFilter> interfaces, int[] candidates) {
+        statements.set(0);
+        candidates[0] = countingRepository().candidates(interfaces).size();
+        return statements.get();
+    }
+
+    @Test
+    void candidatesForAFewDrivesOrForAllOfThemTakeTheSameTwoStatements() {
+        int[] few = new int[1];
+        int[] all = new int[1];
+        int forFew = statementsFor(List.of(InterfaceFilter.M2), few);
+        int forAll = statementsFor(List.of(), all);
+        assertThat(all[0]).as("the seed catalog has many more drives than M.2 ones").isGreaterThan(few[0] * 2);
+        assertThat(few[0]).isPositive();
+        assertThat(forFew).isEqualTo(2);
+        assertThat(forAll).isEqualTo(2);
+    }
+}

@@ -82,6 +82,19 @@ class PageImportTest {
     }
 
     @Test
+    void aZeroPriceIsNoPriceSoAnInStockPageIs422NotAServerError() throws Exception {
+        admin().contentType("text/html").body(page("p4800x-third-party.html").replace("$399.00", "$0.00")
+                        .replace("B0E2ETEST1", "B0E2EZERO1"))
+                .queryParam("url", "https://www.amazon.com/dp/B0E2EZERO1")
+                .queryParam("drive", "intel-optane-p4800x-375gb-aic")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(422)
+                .contentType("application/problem+json")
+                .body("detail", containsString("'$0.00' is not a price above zero"))
+                .body("detail", containsString("Nothing was stored"));
+    }
+
+    @Test
     void withoutADriveAnUnknownItemIsParsedButNotStored() throws Exception {
         admin().contentType("text/html").body(page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2ETEST4"))
                 .queryParam("url", "https://www.amazon.com/dp/B0E2ETEST4")

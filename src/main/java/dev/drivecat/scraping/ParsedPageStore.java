@@ -42,10 +42,9 @@ public class ParsedPageStore {
                     : page.externalId() + "/" + offer.offerKey();
             Condition condition = condition(offer, drive);
             Listing listing = listing(marketplace, externalId, drive, pageUrl, offer, condition);
-            // a price shown in the buy box is a price you can pay now
-            Boolean inStock = offer.inStock() == null && offer.price() != null ? Boolean.TRUE : offer.inStock();
+            // stock as the page said it, or unknown (null): a price alone is no evidence that it can be bought now
             PriceRecorder.Recorded recorded = prices.record(listing, new ObservationInput(observedAt, offer.price(), null,
-                    offer.currency(), offer.shipping(), offer.memberPrice(), inStock, offer.availability(), offer.sellerName(),
+                    offer.currency(), offer.shipping(), offer.memberPrice(), offer.inStock(), offer.availability(), offer.sellerName(),
                     offer.sellerType(), offer.fulfilledByMarketplace(), condition, offer.businessOnly(), offer.priceWording(), source,
                     pageUrl.toString(), scrapeRunId));
             stored.add(new StoredOffer(externalId, offer, condition, recorded.added(), recorded.suspect()));

@@ -5,6 +5,8 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
 
 import dev.drivecat.testing.WritesData;
 import io.quarkus.test.junit.QuarkusTest;
@@ -92,6 +94,28 @@ class PageImportTest {
                 .contentType("application/problem+json")
                 .body("detail", containsString("'$0.00' is not a price above zero"))
                 .body("detail", containsString("Nothing was stored"));
+    }
+
+    @Test
+    void aPriceOnAPageThatSaysNothingAboutStockIsStoredWithStockUnknownAndIsNoBestOffer() throws Exception {
+        String html = page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2ESTOCK").replace("$399.00", "$9.00")
+                .replaceAll("(?s)<div id=\"availability\".*?</div>", "")
+                .replaceAll("<input id=\"add-to-cart-button\"[^>]*>", "");
+        admin().contentType("text/html").body(html)
+                .queryParam("url", "https://www.amazon.com/dp/B0E2ESTOCK")
+                .queryParam("drive", "samsung-pm9a3-960gb-u2")
+                .queryParam("observedAt", "2026-11-28T10:00:00Z")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(200)
+                .body("stored", equalTo(true))
+                .body("offers[0].price", equalTo(9.00f))
+                .body("offers[0].inStock", nullValue());
+
+        given().when().get("/drives/samsung-pm9a3-960gb-u2/prices").then().statusCode(200)
+                .body("observations.find { it.externalId == 'B0E2ESTOCK' }.price", equalTo(9.00f))
+                .body("observations.find { it.externalId == 'B0E2ESTOCK' }.inStock", nullValue());
+        given().when().get("/drives/samsung-pm9a3-960gb-u2").then().statusCode(200)
+                .body("bestOffer.externalId", not(equalTo("B0E2ESTOCK")));
     }
 
     @Test

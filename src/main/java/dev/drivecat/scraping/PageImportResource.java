@@ -51,6 +51,8 @@ public class PageImportResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PageImportService.Result.class)))
     @APIResponse(responseCode = "400", description = "url is not a product page of a marketplace in scrapers/, or observedAt is not a time.",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "A listing of the page sells another drive (named in listingDrive); nothing was stored.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "413", description = "The page is larger than drivecat.imports.max-body-bytes.",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "422", description = "The page could not be read as a product page; nothing was stored.",

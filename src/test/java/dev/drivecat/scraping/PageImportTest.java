@@ -119,6 +119,31 @@ class PageImportTest {
     }
 
     @Test
+    void aPageWhoseListingSellsAnotherDriveIs409NamingThatDriveAndStoresNothing() throws Exception {
+        String html = page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2ECONF1");
+        admin().contentType("text/html").body(html)
+                .queryParam("url", "https://www.amazon.com/dp/B0E2ECONF1")
+                .queryParam("drive", "micron-7450-pro-960gb-m2")
+                .queryParam("observedAt", "2026-11-28T11:00:00Z")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(200).body("stored", equalTo(true));
+
+        admin().contentType("text/html").body(html)
+                .queryParam("url", "https://www.amazon.com/dp/B0E2ECONF1")
+                .queryParam("drive", "kingston-dc600m-480gb-sata")
+                .queryParam("observedAt", "2026-11-28T12:00:00Z")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(409)
+                .contentType("application/problem+json")
+                .body("listingDrive", equalTo("micron-7450-pro-960gb-m2"))
+                .body("detail", containsString("sells drive 'micron-7450-pro-960gb-m2'"));
+        given().when().get("/drives/kingston-dc600m-480gb-sata/prices").then().statusCode(200)
+                .body("observations.findAll { it.externalId == 'B0E2ECONF1' }", hasSize(0));
+        given().when().get("/drives/micron-7450-pro-960gb-m2/prices").then().statusCode(200)
+                .body("observations.findAll { it.externalId == 'B0E2ECONF1' }", hasSize(1));
+    }
+
+    @Test
     void withoutADriveAnUnknownItemIsParsedButNotStored() throws Exception {
         admin().contentType("text/html").body(page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2ETEST4"))
                 .queryParam("url", "https://www.amazon.com/dp/B0E2ETEST4")

@@ -141,6 +141,25 @@ class ScrapePipelineTest {
     }
 
     @Test
+    void aWatchedPageWhoseListingSellsAnotherDriveFailsToStoreAndSaysWhichDrive() throws Exception {
+        String html = page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2ECONF2");
+        // the listing came first, from a saved page, for another drive
+        admin().contentType("text/html").body(html)
+                .queryParam("url", "https://www.amazon.com/dp/B0E2ECONF2")
+                .queryParam("drive", "samsung-pm893-240gb-sata")
+                .when().post("/admin/imports/pages").then().statusCode(200);
+        marketplace.stubFor(get(urlEqualTo("/dp/B0E2ECONF2")).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "text/html; charset=utf-8").withBody(html)));
+        watch("/dp/B0E2ECONF2", "samsung-pm893-480gb-sata");
+
+        Map<String, Object> attempt = attemptFor(runScrape(), "/dp/B0E2ECONF2");
+        assertThat(attempt).containsEntry("outcome", "STORE_FAILED").containsEntry("observationsAdded", 0);
+        assertThat((String) attempt.get("reason")).contains("sells drive 'samsung-pm893-240gb-sata'");
+        given().when().get("/drives/samsung-pm893-480gb-sata/prices").then().statusCode(200)
+                .body("observations.findAll { it.externalId == 'B0E2ECONF2' }", org.hamcrest.Matchers.hasSize(0));
+    }
+
+    @Test
     void refusesToWatchAPageOnAHostNotInScrapers() {
         admin().contentType(ContentType.JSON)
                 .body(Map.of("url", "http://localhost:" + marketplace.port() + "/dp/B0E2ETEST1", "drive", "intel-optane-p4800x-375gb-u2"))

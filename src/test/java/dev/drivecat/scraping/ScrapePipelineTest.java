@@ -171,6 +171,21 @@ class ScrapePipelineTest {
     }
 
     @Test
+    void refusesToWatchAUrlWithUserInfoAsTheFetcherWouldRefuseItOnEveryRun() {
+        admin().contentType(ContentType.JSON)
+                .body(Map.of("url", "http://user:secret@www.amazon.com:" + marketplace.port() + "/dp/B0E2EUSER1",
+                        "drive", "intel-optane-p4800x-375gb-u2"))
+                .when().post("/admin/listings")
+                .then().statusCode(400)
+                .contentType("application/problem+json")
+                .body("reason", org.hamcrest.Matchers.equalTo("USERINFO_NOT_ALLOWED"))
+                .body("detail", containsString("user info"))
+                .body("detail", org.hamcrest.Matchers.not(containsString("secret")));
+        admin().when().get("/admin/listings").then().statusCode(200)
+                .body("externalId", org.hamcrest.Matchers.not(hasItem("B0E2EUSER1")));
+    }
+
+    @Test
     void runsOnlyOnceInTheClusterAtATime() throws Exception {
         String jdbc = ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.url", String.class);
         try (Connection other = DriverManager.getConnection(jdbc, "postgres", ""); Statement s = other.createStatement()) {

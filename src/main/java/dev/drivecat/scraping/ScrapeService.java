@@ -91,7 +91,12 @@ public class ScrapeService {
         }
         try (ClusterLock held = lock.get()) {
             long runId = begin(trigger);
-            execute(runId);
+            try {
+                execute(runId);
+            } catch (RuntimeException e) {
+                finish(runId, ScrapeRun.FAILED);
+                throw e;
+            }
             return Optional.of(runId);
         }
     }
@@ -134,7 +139,14 @@ public class ScrapeService {
                 finish(runId, ScrapeRun.INTERRUPTED);
                 return;
             }
-            scrape(runId, pageId);
+            Instant started = clock.instant();
+            try {
+                scrape(runId, pageId, started);
+            } catch (RuntimeException e) {
+                // one page's trouble is that page's failed attempt; the others are still fetched
+                LOG.errorf(e, "Scrape run %d: page %d failed unexpectedly", runId, pageId);
+                recordUnexpected(runId, pageId, started, e);
+            }
         }
         boolean allFailed = QuarkusTransaction.requiringNew().call(() -> {
             ScrapeRun run = ScrapeRun.findById(runId);
@@ -151,12 +163,29 @@ public class ScrapeService {
                            String etag, String lastModified, boolean fetched) {
     }
 
-    private void scrape(long runId, long pageId) {
-        Instant started = clock.instant();
-        Page page = QuarkusTransaction.requiringNew().call(() -> {
+    private Page load(long pageId) {
+        return QuarkusTransaction.requiringNew().call(() -> {
             WatchedPage p = WatchedPage.findById(pageId);
             return new Page(p.id, p.url, p.etag, p.lastModified);
         });
+    }
+
+    /**
+     * Records a page that failed in an unexpected way as a failed fetch with the reason. Its
+     * validators are forgotten, so the next run fetches it in full: a stored validator may be what
+     * failed, and a full fetch costs only bandwidth.
+     */
+    private void recordUnexpected(long runId, long pageId, Instant started, RuntimeException e) {
+        try {
+            record(runId, load(pageId), started, new Attempt(ScrapeOutcome.FETCH_FAILED, null,
+                    "unexpected error, nothing stored: " + e, 0, 0, null, null, false), null, true);
+        } catch (RuntimeException again) {
+            LOG.errorf(again, "Scrape run %d: the failure of page %d could not be recorded", runId, pageId);
+        }
+    }
+
+    private void scrape(long runId, long pageId, Instant started) {
+        Page page = load(pageId);
         FetchResult result = fetcher.fetch(FetchRequest.conditional(page.url(), page.etag(), page.lastModified()));
         Instant fetchedAt = clock.instant();
         if (result instanceof FetchResult.Fetched fetched) {
@@ -212,8 +241,12 @@ public class ScrapeService {
     private record Observed(PageParse.Product product, Instant at, URI url) {
     }
 
-    /** Stores the page's offers (if any), its attempt, the watch list's state and the run's counts, all or nothing. */
     private void record(long runId, Page page, Instant started, Attempt attempt, Observed observed) {
+        record(runId, page, started, attempt, observed, false);
+    }
+
+    /** Stores the page's offers (if any), its attempt, the watch list's state and the run's counts, all or nothing. */
+    private void record(long runId, Page page, Instant started, Attempt attempt, Observed observed, boolean forgetValidators) {
         Instant now = clock.instant();
         QuarkusTransaction.requiringNew().run(() -> {
             WatchedPage watched = WatchedPage.findById(page.id());
@@ -231,9 +264,13 @@ public class ScrapeService {
                 watched.lastSuccessAt = now;
             }
             if (attempt.outcome() == ScrapeOutcome.PARSED || attempt.outcome() == ScrapeOutcome.NOT_MODIFIED) {
-                // validators are kept only with a stored page, so a 304 always means "as stored"
-                watched.etag = attempt.etag();
-                watched.lastModified = attempt.lastModified();
+                // validators are kept only with a stored page, so a 304 always means "as stored";
+                // one that could not be sent back (e.g. a byte >= 0x7F) is not kept at all
+                watched.etag = FetchRequest.isSendable(attempt.etag()) ? attempt.etag() : null;
+                watched.lastModified = FetchRequest.isSendable(attempt.lastModified()) ? attempt.lastModified() : null;
+            } else if (forgetValidators) {
+                watched.etag = null;
+                watched.lastModified = null;
             }
             ScrapeAttempt a = new ScrapeAttempt();
             a.scrapeRunId = runId;
@@ -256,8 +293,16 @@ public class ScrapeService {
                 run.failures++;
             }
         });
-        sites.forHost(URI.create(page.url()).getHost()).ifPresent(site ->
-                metrics.page(site.definition().site(), site.marketplace(), attempt.outcome()));
+        siteOf(page.url()).ifPresent(site -> metrics.page(site.definition().site(), site.marketplace(), attempt.outcome()));
+    }
+
+    private Optional<SiteDefinitions.Site> siteOf(String url) {
+        try {
+            return sites.forHost(URI.create(url).getHost());
+        } catch (IllegalArgumentException notAUrl) {
+            // the attempt is recorded already; a URL that does not parse was refused by the fetcher
+            return Optional.empty();
+        }
     }
 
     private void finish(long runId, String status) {

@@ -14,6 +14,7 @@ import static org.hamcrest.Matchers.hasItem;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.drivecat.testing.LocalMarketplaces;
+import dev.drivecat.testing.Sql;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
@@ -157,6 +158,52 @@ class ScrapePipelineTest {
         assertThat((String) attempt.get("reason")).contains("sells drive 'samsung-pm893-240gb-sata'");
         given().when().get("/drives/samsung-pm893-480gb-sata/prices").then().statusCode(200)
                 .body("observations.findAll { it.externalId == 'B0E2ECONF2' }", org.hamcrest.Matchers.hasSize(0));
+    }
+
+    static String jdbcUrl() {
+        return ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.url", String.class);
+    }
+
+    static void serve(String path, String externalId) throws Exception {
+        marketplace.stubFor(get(urlEqualTo(path)).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "text/html; charset=utf-8")
+                .withBody(page("p4800x-third-party.html").replace("B0E2ETEST1", externalId))));
+    }
+
+    @Test
+    void aStoredValidatorThatCannotBeSentFailsOnlyItsPageOnceAndTheRunGoesOn() throws Exception {
+        serve("/dp/B0E2EETAG1", "B0E2EETAG1");
+        serve("/dp/B0E2EAFTER", "B0E2EAFTER");
+        watch("/dp/B0E2EETAG1", "intel-optane-p1600x-58gb-m2");
+        watch("/dp/B0E2EAFTER", "intel-optane-p1600x-58gb-m2");
+        // an ETag stored before validators were checked: "é" cannot go into a request header
+        Sql.execute(jdbcUrl(), "UPDATE watched_page SET etag = '\"v\u00e9\"', last_attempt_at = NULL"
+                + " WHERE external_id = 'B0E2EETAG1'");
+
+        JsonPath run = runScrape();
+        assertThat(run.getString("status")).isEqualTo("SUCCEEDED");
+        Map<String, Object> failed = attemptFor(run, "/dp/B0E2EETAG1");
+        assertThat(failed).containsEntry("outcome", "FETCH_FAILED");
+        assertThat((String) failed.get("reason")).contains("not allowed in an HTTP header");
+        assertThat(attemptFor(run, "/dp/B0E2EAFTER")).containsEntry("outcome", "PARSED");
+
+        // the unusable validator was forgotten: the next run fetches the page in full
+        assertThat(attemptFor(runScrape(), "/dp/B0E2EETAG1")).containsEntry("outcome", "PARSED");
+    }
+
+    @Test
+    void aValidatorThatCouldNotBeSentBackIsNotStored() throws Exception {
+        marketplace.stubFor(get(urlEqualTo("/dp/B0E2EETAG2")).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "text/html; charset=utf-8").withHeader("ETag", "\"v\u00e9\"")
+                .withBody(page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2EETAG2"))));
+        watch("/dp/B0E2EETAG2", "intel-optane-p1600x-118gb-m2");
+
+        assertThat(attemptFor(runScrape(), "/dp/B0E2EETAG2")).containsEntry("outcome", "PARSED");
+        assertThat(Sql.value(jdbcUrl(), "SELECT etag FROM watched_page WHERE external_id = 'B0E2EETAG2'")).isNull();
+
+        assertThat(attemptFor(runScrape(), "/dp/B0E2EETAG2")).containsEntry("outcome", "PARSED");
+        marketplace.verify(0, getRequestedFor(urlEqualTo("/dp/B0E2EETAG2")).withHeader("If-None-Match",
+                com.github.tomakehurst.wiremock.client.WireMock.matching(".*")));
     }
 
     @Test

@@ -71,17 +71,6 @@ public class PageImportResource {
             throw ProblemException.badRequest("observedAt lies in the future (" + at + ")");
         }
         byte[] bytes = BodyLimit.read(body, config.imports().maxBodyBytes(), "A saved page");
-        return pages.importPage(url, drive, at, bytes, charset(contentType));
-    }
-
-    static String charset(String contentType) {
-        if (contentType == null) {
-            return null;
-        }
-        try {
-            return MediaType.valueOf(contentType).getParameters().get(MediaType.CHARSET_PARAMETER);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+        return pages.importPage(url, drive, at, bytes, PageReader.charset(contentType));
     }
 }

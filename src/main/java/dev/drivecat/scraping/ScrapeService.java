@@ -18,7 +18,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
-import org.jsoup.nodes.Document;
 
 /**
  * Runs scrapes: every active page of the watch list is fetched politely, read by its site's
@@ -189,19 +188,7 @@ public class ScrapeService {
         FetchResult result = fetcher.fetch(FetchRequest.conditional(page.url(), page.etag(), page.lastModified()));
         Instant fetchedAt = clock.instant();
         if (result instanceof FetchResult.Fetched fetched) {
-            Optional<MarketplaceParser> parser = sites.parserFor(fetched.finalUrl().getHost());
-            if (parser.isEmpty()) {
-                record(runId, page, started, new Attempt(ScrapeOutcome.PARSE_FAILED, fetched.status(),
-                        "no parser for " + fetched.finalUrl(), 0, 0, null, null, true), null);
-                return;
-            }
-            Document doc = PageReader.read(fetched.body(), fetched.charset(), fetched.finalUrl().toString());
-            PageParse parse;
-            try {
-                parse = parser.get().parse(doc, fetched.finalUrl());
-            } catch (RuntimeException e) {
-                parse = new PageParse.Failed("the parser failed: " + e.getMessage());
-            }
+            PageParse parse = PageParsing.fetched(sites, fetched);
             Attempt attempt;
             if (parse instanceof PageParse.Product product) {
                 attempt = new Attempt(ScrapeOutcome.PARSED, fetched.status(), null, product.offers().size(), 0,

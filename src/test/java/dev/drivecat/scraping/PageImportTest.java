@@ -144,6 +144,23 @@ class PageImportTest {
     }
 
     @Test
+    void aSavedPageIsReadInTheCharsetItDeclaresNotTheOneTheUploadToolAddedToTheContentType() throws Exception {
+        byte[] windows1252 = page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2ECHARS")
+                .replace("<meta charset=\"utf-8\">", "<meta charset=\"windows-1252\">")
+                .replace("$399.00", "399,00 €").replace("Kestrel Components", "Müller Komponenten")
+                .getBytes(java.nio.charset.Charset.forName("windows-1252"));
+        admin().contentType("text/html; charset=utf-8").body(windows1252)
+                .queryParam("url", "https://www.amazon.de/dp/B0E2ECHARS")
+                .queryParam("drive", "intel-optane-p4800x-375gb-aic")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(200)
+                .body("marketplace", equalTo("amazon-de"))
+                .body("offers[0].price", equalTo(399.00f))
+                .body("offers[0].currency", equalTo("EUR"))
+                .body("offers[0].seller", equalTo("Müller Komponenten"));
+    }
+
+    @Test
     void withoutADriveAnUnknownItemIsParsedButNotStored() throws Exception {
         admin().contentType("text/html").body(page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2ETEST4"))
                 .queryParam("url", "https://www.amazon.com/dp/B0E2ETEST4")

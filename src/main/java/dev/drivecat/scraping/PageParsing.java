@@ -1,0 +1,40 @@
+package dev.drivecat.scraping;
+
+import java.net.URI;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.jsoup.nodes.Document;
+
+/**
+ * Reads a marketplace page into a {@link PageParse} with the parser of the page's host; a parser
+ * that throws gives a failed parse, never an error of the caller. The one path for pages fetched
+ * by a scrape and pages saved by users: only the charset rule differs ({@link PageReader}).
+ */
+final class PageParsing {
+
+    private PageParsing() {
+    }
+
+    /** A fetched page, read at its final URL (after redirects) in the charset its HTTP header named. */
+    static PageParse fetched(SiteDefinitions sites, FetchResult.Fetched page) {
+        return parse(sites, page.finalUrl(), () -> PageReader.fetched(page.body(), page.charset(), page.finalUrl().toString()));
+    }
+
+    /** A page saved by a user, read at the URL it was saved from in the charset it declares itself. */
+    static PageParse saved(SiteDefinitions sites, URI url, byte[] body, String contentTypeCharset) {
+        return parse(sites, url, () -> PageReader.saved(body, contentTypeCharset, url.toString()));
+    }
+
+    private static PageParse parse(SiteDefinitions sites, URI url, Supplier<Document> document) {
+        Optional<MarketplaceParser> parser = sites.parserFor(url.getHost());
+        if (parser.isEmpty()) {
+            return new PageParse.Failed("no parser for " + url);
+        }
+        Document read = document.get();
+        try {
+            return parser.get().parse(read, url);
+        } catch (RuntimeException e) {
+            return new PageParse.Failed("the parser failed: " + e.getMessage());
+        }
+    }
+}

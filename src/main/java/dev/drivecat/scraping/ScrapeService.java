@@ -177,7 +177,8 @@ public class ScrapeService {
     private void recordUnexpected(long runId, long pageId, Instant started, RuntimeException e) {
         try {
             record(runId, load(pageId), started, new Attempt(ScrapeOutcome.FETCH_FAILED, null,
-                    "unexpected error, nothing stored: " + e, 0, 0, null, null, false), null, true);
+                    "unexpected error, nothing stored: " + (e.getMessage() != null ? e.getMessage()
+                            : "no detail (see the log of run " + runId + ")"), 0, 0, null, null, false), null, true);
         } catch (RuntimeException again) {
             LOG.errorf(again, "Scrape run %d: the failure of page %d could not be recorded", runId, pageId);
         }

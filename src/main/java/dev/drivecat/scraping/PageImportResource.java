@@ -55,7 +55,8 @@ public class PageImportResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "413", description = "The page is larger than drivecat.imports.max-body-bytes.",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "422", description = "The page could not be read as a product page; nothing was stored.",
+    @APIResponse(responseCode = "422", description = "The page could not be read as a product page, or it is another item than its "
+            + "URL names (pageExternalId, urlExternalId); nothing was stored.",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public PageImportService.Result importPage(
             @Parameter(description = "The page's URL (where it was saved from).", example = "https://www.amazon.com/dp/B0EXAMPLE1",

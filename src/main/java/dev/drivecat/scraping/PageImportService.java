@@ -78,6 +78,14 @@ public class PageImportService {
                     "The page could not be read as a " + product.site().definition().site() + " product page: " + failed.reason()
                             + ". Nothing was stored.").with("outcome", "PARSE_FAILED"));
         }
+        Optional<String> shown = PageParsing.externalId(parse);
+        if (shown.isPresent() && !PageParsing.sameItem(shown.get(), product.externalId())) {
+            throw new ProblemException(Problem.of(ProblemType.UNPROCESSABLE, "The page is item " + shown.get() + " on " + marketplace
+                            + ", but its URL names item " + product.externalId() + ": the page was saved from another item's URL, or the "
+                            + "site showed another item (such as a variation) than the URL names. Post it with the URL of item "
+                            + shown.get() + ". Nothing was stored.")
+                    .with("outcome", "PARSE_FAILED").with("pageExternalId", shown.get()).with("urlExternalId", product.externalId()));
+        }
         if (parse instanceof PageParse.Blocked blocked) {
             return new Result(product.url().toString(), marketplace, null, "BLOCKED", blocked.reason(), null, observedAt, false,
                     "A robot check was saved instead of the product page: nothing was stored.", List.of());

@@ -25,6 +25,26 @@ final class PageParsing {
         return parse(sites, url, () -> PageReader.saved(body, contentTypeCharset, url.toString()));
     }
 
+    /** The item the page is, when it says: a product page, with or without something to buy. */
+    static Optional<String> externalId(PageParse parse) {
+        if (parse instanceof PageParse.Product product) {
+            return Optional.ofNullable(product.externalId());
+        }
+        if (parse instanceof PageParse.NoOffer none) {
+            return Optional.ofNullable(none.externalId());
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Whether two external ids name the same item. Case is ignored: the URL patterns match
+     * either case, and no marketplace tells items apart by it (ASINs and Newegg item numbers are
+     * printed upper-case, eBay's are digits).
+     */
+    static boolean sameItem(String a, String b) {
+        return a != null && a.equalsIgnoreCase(b);
+    }
+
     private static PageParse parse(SiteDefinitions sites, URI url, Supplier<Document> document) {
         Optional<MarketplaceParser> parser = sites.parserFor(url.getHost());
         if (parser.isEmpty()) {

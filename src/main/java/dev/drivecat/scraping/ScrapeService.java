@@ -154,7 +154,7 @@ public class ScrapeService {
         finish(runId, allFailed ? ScrapeRun.FAILED : ScrapeRun.SUCCEEDED);
     }
 
-    private record Page(long id, String url, String etag, String lastModified) {
+    private record Page(long id, String url, String marketplace, String externalId, String etag, String lastModified) {
     }
 
     /** What one page came to, ready to record. */
@@ -165,7 +165,7 @@ public class ScrapeService {
     private Page load(long pageId) {
         return QuarkusTransaction.requiringNew().call(() -> {
             WatchedPage p = WatchedPage.findById(pageId);
-            return new Page(p.id, p.url, p.etag, p.lastModified);
+            return new Page(p.id, p.url, p.marketplace.code, p.externalId, p.etag, p.lastModified);
         });
     }
 
@@ -189,7 +189,7 @@ public class ScrapeService {
         FetchResult result = fetcher.fetch(FetchRequest.conditional(page.url(), page.etag(), page.lastModified()));
         Instant fetchedAt = clock.instant();
         if (result instanceof FetchResult.Fetched fetched) {
-            PageParse parse = PageParsing.fetched(sites, fetched);
+            PageParse parse = notAnotherItem(PageParsing.fetched(sites, fetched), fetched.finalUrl(), page);
             Attempt attempt;
             if (parse instanceof PageParse.Product product) {
                 attempt = new Attempt(ScrapeOutcome.PARSED, fetched.status(), null, product.offers().size(), 0,
@@ -224,6 +224,26 @@ public class ScrapeService {
                     null, null, false);
         }
         record(runId, page, started, attempt, null);
+    }
+
+    /**
+     * The parse, or a failed one when the page is another item than the watched page: another
+     * external id (a variation chosen by the site, a relisted item), or another marketplace
+     * (a redirect to another country's site). Its offers are then never stored for the watched
+     * page's drive.
+     */
+    private PageParse notAnotherItem(PageParse parse, URI finalUrl, Page page) {
+        Optional<String> shown = PageParsing.externalId(parse);
+        if (shown.isEmpty()) {
+            return parse;
+        }
+        String marketplace = sites.marketplaceFor(finalUrl.getHost()).orElse(finalUrl.getHost());
+        if (PageParsing.sameItem(shown.get(), page.externalId()) && marketplace.equals(page.marketplace())) {
+            return parse;
+        }
+        return new PageParse.Failed("the page is item " + shown.get() + " on marketplace " + marketplace
+                + ", the watched page is item " + page.externalId() + " on " + page.marketplace() + " (" + finalUrl
+                + "); nothing was stored");
     }
 
     private record Observed(PageParse.Product product, Instant at, URI url) {

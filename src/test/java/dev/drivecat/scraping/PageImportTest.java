@@ -4,6 +4,7 @@ import static dev.drivecat.testing.Admin.admin;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.nullValue;
@@ -23,6 +24,10 @@ class PageImportTest {
 
     static String page(String name) throws Exception {
         return Files.readString(Path.of("src/test/resources/fixtures/scrape", name), StandardCharsets.UTF_8);
+    }
+
+    static String marketplacePage(String name) throws Exception {
+        return Files.readString(Path.of("src/test/resources/fixtures/marketplaces", name), StandardCharsets.UTF_8);
     }
 
     @Test
@@ -158,6 +163,44 @@ class PageImportTest {
                 .body("offers[0].price", equalTo(399.00f))
                 .body("offers[0].currency", equalTo("EUR"))
                 .body("offers[0].seller", equalTo("Müller Komponenten"));
+    }
+
+    @Test
+    void aPageOfAnotherItemThanItsUrlNamesIs422AndStoresNothing() throws Exception {
+        String html = page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2ESWAP3");
+        for (String drive : new String[] {"intel-optane-p4800x-375gb-aic", ""}) {
+            admin().contentType("text/html").body(html)
+                    .queryParam("url", "https://www.amazon.com/dp/B0E2ESWAP4")
+                    .queryParam("drive", drive)
+                    .when().post("/admin/imports/pages")
+                    .then().statusCode(422)
+                    .contentType("application/problem+json")
+                    .body("pageExternalId", equalTo("B0E2ESWAP3"))
+                    .body("urlExternalId", equalTo("B0E2ESWAP4"))
+                    .body("detail", containsString("The page is item B0E2ESWAP3 on amazon-us, but its URL names item B0E2ESWAP4"))
+                    .body("detail", containsString("Nothing was stored"));
+        }
+        given().when().get("/drives/intel-optane-p4800x-375gb-aic/prices").then().statusCode(200)
+                .body("observations.externalId", not(hasItem("B0E2ESWAP3")))
+                .body("observations.externalId", not(hasItem("B0E2ESWAP4")));
+    }
+
+    @Test
+    void aUrlNamingTheSelectedVariationIsTheItemThePageShowsButItsParentIsNot() throws Exception {
+        String html = marketplacePage("amazon/sold-by-amazon.html");
+        admin().contentType("text/html").body(html)
+                .queryParam("url", "https://www.amazon.com/dp/B0TESTP160")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(200)
+                .body("outcome", equalTo("PARSED"))
+                .body("externalId", equalTo("B0TESTP160"))
+                .body("offers[0].price", equalTo(74.99f));
+        admin().contentType("text/html").body(html)
+                .queryParam("url", "https://www.amazon.com/Optane-P1600X-118GB/dp/B0TESTPARN")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(422)
+                .body("pageExternalId", equalTo("B0TESTP160"))
+                .body("urlExternalId", equalTo("B0TESTPARN"));
     }
 
     @Test

@@ -207,6 +207,41 @@ class ScrapePipelineTest {
     }
 
     @Test
+    void aPageThatIsAnotherItemThanTheWatchedOneStoresNothingAndSaysWhichItemItIs() throws Exception {
+        // the site answers the watched URL with another item (a variation it chose, a relisting)
+        serve("/dp/B0E2ESWAP1", "B0E2ESWAP2");
+        watch("/dp/B0E2ESWAP1", "intel-optane-p1600x-58gb-m2");
+
+        Map<String, Object> attempt = attemptFor(runScrape(), "/dp/B0E2ESWAP1");
+        assertThat(attempt).containsEntry("outcome", "PARSE_FAILED").containsEntry("observationsAdded", 0);
+        assertThat((String) attempt.get("reason"))
+                .contains("the page is item B0E2ESWAP2 on marketplace amazon-us, the watched page is item B0E2ESWAP1 on amazon-us");
+        given().when().get("/drives/intel-optane-p1600x-58gb-m2/prices").then().statusCode(200)
+                .body("observations.externalId", org.hamcrest.Matchers.not(hasItem("B0E2ESWAP2")))
+                .body("observations.externalId", org.hamcrest.Matchers.not(hasItem("B0E2ESWAP1")));
+    }
+
+    @Test
+    void aRedirectToAnotherMarketplacesSiteStoresNothingForTheWatchedOne() throws Exception {
+        marketplace.stubFor(get(urlEqualTo("/dp/B0E2EMKTDE")).atPriority(1)
+                .withHeader("Host", com.github.tomakehurst.wiremock.client.WireMock.containing("www.amazon.com"))
+                .willReturn(aResponse().withStatus(301).withHeader("Location",
+                        "http://www.amazon.de:" + marketplace.port() + "/dp/B0E2EMKTDE")));
+        marketplace.stubFor(get(urlEqualTo("/dp/B0E2EMKTDE")).atPriority(2)
+                .withHeader("Host", com.github.tomakehurst.wiremock.client.WireMock.containing("www.amazon.de"))
+                .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "text/html; charset=utf-8")
+                        .withBody(page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2EMKTDE").replace("$399.00", "379,00 €"))));
+        watch("/dp/B0E2EMKTDE", "intel-optane-p1600x-118gb-m2");
+
+        Map<String, Object> attempt = attemptFor(runScrape(), "/dp/B0E2EMKTDE");
+        assertThat(attempt).containsEntry("outcome", "PARSE_FAILED").containsEntry("observationsAdded", 0);
+        assertThat((String) attempt.get("reason"))
+                .contains("the page is item B0E2EMKTDE on marketplace amazon-de, the watched page is item B0E2EMKTDE on amazon-us");
+        given().when().get("/drives/intel-optane-p1600x-118gb-m2/prices").then().statusCode(200)
+                .body("observations.externalId", org.hamcrest.Matchers.not(hasItem("B0E2EMKTDE")));
+    }
+
+    @Test
     void refusesToWatchAPageOnAHostNotInScrapers() {
         admin().contentType(ContentType.JSON)
                 .body(Map.of("url", "http://localhost:" + marketplace.port() + "/dp/B0E2ETEST1", "drive", "intel-optane-p4800x-375gb-u2"))

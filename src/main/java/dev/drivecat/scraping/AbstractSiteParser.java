@@ -77,15 +77,34 @@ abstract class AbstractSiteParser implements SiteParser {
         return s.append('>').toString();
     }
 
-    /** Reads a price the page shows; a price that is there but cannot be read fails the page. */
-    protected Money money(String text, Page page, String what) {
-        return PriceText.parse(text, page.host().currency(), page.host().numbers()).orElseThrow(() -> new ParseFailure(
+    /**
+     * Reads a price the page shows; a price that is there but cannot be read fails the page. An
+     * amount that is not above zero (a "$0.00" placeholder) is no price anyone pays: it is empty,
+     * so the offer has no price, and the parser decides as for any offer without one.
+     */
+    protected Optional<Money> money(String text, Page page, String what) {
+        Money money = PriceText.parse(text, page.host().currency(), page.host().numbers()).orElseThrow(() -> new ParseFailure(
                 what + " '" + text + "' is not a price drivecat can read for " + page.host().host()));
+        return payable(money);
     }
 
-    /** A price that may be read; empty when it cannot be (shipping, member prices). */
+    /** A price that may be read (member prices); empty when it cannot be, or is not above zero. */
+    protected Optional<Money> optionalPrice(String text, Page page) {
+        return optionalMoney(text, page).flatMap(AbstractSiteParser::payable);
+    }
+
+    /** An amount that may be read, zero included (shipping); empty when it cannot be. */
     protected Optional<Money> optionalMoney(String text, Page page) {
         return PriceText.parse(text, page.host().currency(), page.host().numbers());
+    }
+
+    private static Optional<Money> payable(Money money) {
+        return money.amount().signum() > 0 ? Optional.of(money) : Optional.empty();
+    }
+
+    /** Why an offer whose price place was found has no price, for a failure message. */
+    protected static String notAPrice(String wording) {
+        return "'" + wording + "' is not a price above zero";
     }
 
     protected SellerType sellerType(String sellerName) {

@@ -91,7 +91,7 @@ final class AmazonParser extends AbstractSiteParser {
         OfferDraft regular = featuredDraft;
         if (regular != null && regular.memberPrice == null && regular.price != null) {
             rules.value(page.document(), "memberPriceMessage")
-                    .flatMap(text -> optionalMoney(text, page))
+                    .flatMap(text -> optionalPrice(text, page))
                     .filter(m -> m.currency().equals(regular.currency) && m.amount().compareTo(regular.price) != 0)
                     .ifPresent(m -> regular.memberPrice = m.amount());
         }
@@ -167,13 +167,18 @@ final class AmazonParser extends AbstractSiteParser {
         OfferDraft draft = new OfferDraft();
 
         boolean hidden = rules.elements(scope, "hiddenPrice").stream().anyMatch(e -> rules.says("hiddenPrice", e.text()));
+        String unpayable = null;
         if (!hidden) {
             Optional<Found> price = rules.found(scope, "price", e -> !rules.within(e, "excludeFromPrice"));
             if (price.isPresent()) {
-                Money money = money(price.get().value(), page, "price");
-                draft.price = money.amount();
-                draft.currency = money.currency();
-                draft.priceWording = price.get().value();
+                Optional<Money> money = money(price.get().value(), page, "price");
+                if (money.isPresent()) {
+                    draft.price = money.get().amount();
+                    draft.currency = money.get().currency();
+                    draft.priceWording = price.get().value();
+                } else {
+                    unpayable = price.get().value();
+                }
             }
         }
 
@@ -181,8 +186,8 @@ final class AmazonParser extends AbstractSiteParser {
         draft.inStock = inStock(draft.availability, rules.element(scope, "buyButton").isPresent());
         if (draft.price == null && !hidden && !Boolean.FALSE.equals(draft.inStock)) {
             if (featured) {
-                throw new ParseFailure("the featured offer (" + row.name() + ") shows no price; looked in "
-                        + rules.describe("price"));
+                throw new ParseFailure("the featured offer (" + row.name() + ") shows no price; "
+                        + (unpayable != null ? notAPrice(unpayable) : "looked in " + rules.describe("price")));
             }
             return Optional.empty();
         }

@@ -36,13 +36,14 @@ final class EbayParser extends AbstractSiteParser {
                 : inStock(draft.availability, rules.element(page.document(), "buyButton").isPresent());
 
         Optional<Found> price = rules.found(page.document(), "price", e -> true);
-        if (price.isPresent()) {
-            Money money = money(price.get().value(), page, "Buy It Now price");
-            draft.price = money.amount();
-            draft.currency = money.currency();
+        Optional<Money> money = price.flatMap(p -> money(p.value(), page, "Buy It Now price"));
+        if (money.isPresent()) {
+            draft.price = money.get().amount();
+            draft.currency = money.get().currency();
             draft.priceWording = price.get().value();
         } else if (!Boolean.FALSE.equals(draft.inStock)) {
-            throw new ParseFailure("no Buy It Now price; looked in " + rules.describe("price"));
+            throw new ParseFailure("no Buy It Now price; " + price.map(p -> notAPrice(p.value()))
+                    .orElse("looked in " + rules.describe("price")));
         }
         draft.bestOfferAccepted = rules.element(page.document(), "bestOffer").isPresent()
                 || rules.says("bestOffer", price.map(p -> p.element().parent()).map(Element::text).orElse(""));

@@ -32,17 +32,28 @@ public record FetchRequest(String url, String previousEtag, String previousLastM
         return previousEtag != null || previousLastModified != null;
     }
 
+    /**
+     * Whether a validator from a response may be sent back in a request (null may: it is none).
+     * Keep only validators that pass, so that a stored one never makes its request impossible.
+     */
+    public static boolean isSendable(String validator) {
+        if (validator == null) {
+            return true;
+        }
+        for (int i = 0; i < validator.length(); i++) {
+            char c = validator.charAt(i);
+            if ((c < 0x20 && c != '\t') || c >= 0x7f) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     // Validators come from earlier responses, i.e. from the internet: a CR or LF would let one
     // smuggle extra request headers into ours.
     private static void requireHeaderSafe(String value, String name) {
-        if (value == null) {
-            return;
-        }
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if ((c < 0x20 && c != '\t') || c >= 0x7f) {
-                throw new IllegalArgumentException(name + " holds a character not allowed in an HTTP header");
-            }
+        if (!isSendable(value)) {
+            throw new IllegalArgumentException(name + " holds a character not allowed in an HTTP header");
         }
     }
 }

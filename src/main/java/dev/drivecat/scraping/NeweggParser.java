@@ -36,13 +36,14 @@ final class NeweggParser extends AbstractSiteParser {
         draft.inStock = inStock(draft.availability, buyButton.isPresent());
 
         Optional<Found> price = rules.found(buyBox, "price", e -> true);
-        if (price.isPresent()) {
-            Money money = money(price.get().value(), page, "price");
-            draft.price = money.amount();
-            draft.currency = money.currency();
+        Optional<Money> money = price.flatMap(p -> money(p.value(), page, "price"));
+        if (money.isPresent()) {
+            draft.price = money.get().amount();
+            draft.currency = money.get().currency();
             draft.priceWording = price.get().value();
         } else if (!Boolean.FALSE.equals(draft.inStock)) {
-            throw new ParseFailure("no price in the buy box; looked in " + rules.describe("price"));
+            throw new ParseFailure("no price in the buy box; " + price.map(p -> notAPrice(p.value()))
+                    .orElse("looked in " + rules.describe("price")));
         }
 
         draft.sellerName = rules.value(buyBox, "seller").orElse(null);

@@ -51,9 +51,12 @@ public class PageImportResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PageImportService.Result.class)))
     @APIResponse(responseCode = "400", description = "url is not a product page of a marketplace in scrapers/, or observedAt is not a time.",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "A listing of the page sells another drive (named in listingDrive); nothing was stored.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "413", description = "The page is larger than drivecat.imports.max-body-bytes.",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "422", description = "The page could not be read as a product page; nothing was stored.",
+    @APIResponse(responseCode = "422", description = "The page could not be read as a product page, or it is another item than its "
+            + "URL names (pageExternalId, urlExternalId); nothing was stored.",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public PageImportService.Result importPage(
             @Parameter(description = "The page's URL (where it was saved from).", example = "https://www.amazon.com/dp/B0EXAMPLE1",
@@ -69,17 +72,6 @@ public class PageImportResource {
             throw ProblemException.badRequest("observedAt lies in the future (" + at + ")");
         }
         byte[] bytes = BodyLimit.read(body, config.imports().maxBodyBytes(), "A saved page");
-        return pages.importPage(url, drive, at, bytes, charset(contentType));
-    }
-
-    static String charset(String contentType) {
-        if (contentType == null) {
-            return null;
-        }
-        try {
-            return MediaType.valueOf(contentType).getParameters().get(MediaType.CHARSET_PARAMETER);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+        return pages.importPage(url, drive, at, bytes, PageReader.charset(contentType));
     }
 }

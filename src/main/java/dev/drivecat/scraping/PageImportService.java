@@ -16,7 +16,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.jsoup.nodes.Document;
 
 /**
  * Reads a product page saved by a browser through the same parser and storage path as a scrape,
@@ -30,6 +29,9 @@ public class PageImportService {
 
     @Inject
     ParsedPageStore store;
+
+    @Inject
+    SiteDefinitions sites;
 
     /** What the page held and what was stored. */
     @Schema(name = "PageImportResult")
@@ -61,22 +63,28 @@ public class PageImportService {
                             boolean suspect) {
     }
 
+    /**
+     * @param charset the charset the request's Content-Type named, or null; the page's own
+     *     declaration wins over it ({@link PageReader#saved})
+     */
     public Result importPage(String rawUrl, String driveSlug, Instant observedAt, byte[] body, String charset) {
         WatchService.ProductUrl product = watch.productUrl(rawUrl);
         Optional<Drive> givenDrive = Optional.ofNullable(driveSlug).filter(s -> !s.isBlank()).map(s -> Drive.<Drive>findBySlug(s)
                 .orElseThrow(() -> ProblemException.notFound("No drive with slug '" + s + "'")));
-        Document doc = PageReader.read(body, charset, product.url().toString());
-        PageParse parse;
-        try {
-            parse = product.site().parser().parse(doc, product.url());
-        } catch (RuntimeException e) {
-            parse = new PageParse.Failed("the parser failed: " + e.getMessage());
-        }
+        PageParse parse = PageParsing.saved(sites, product.url(), body, charset);
         String marketplace = product.site().marketplace();
         if (parse instanceof PageParse.Failed failed) {
             throw new ProblemException(Problem.of(ProblemType.UNPROCESSABLE,
                     "The page could not be read as a " + product.site().definition().site() + " product page: " + failed.reason()
                             + ". Nothing was stored.").with("outcome", "PARSE_FAILED"));
+        }
+        Optional<String> shown = PageParsing.externalId(parse);
+        if (shown.isPresent() && !PageParsing.sameItem(shown.get(), product.externalId())) {
+            throw new ProblemException(Problem.of(ProblemType.UNPROCESSABLE, "The page is item " + shown.get() + " on " + marketplace
+                            + ", but its URL names item " + product.externalId() + ": the page was saved from another item's URL, or the "
+                            + "site showed another item (such as a variation) than the URL names. Post it with the URL of item "
+                            + shown.get() + ". Nothing was stored.")
+                    .with("outcome", "PARSE_FAILED").with("pageExternalId", shown.get()).with("urlExternalId", product.externalId()));
         }
         if (parse instanceof PageParse.Blocked blocked) {
             return new Result(product.url().toString(), marketplace, null, "BLOCKED", blocked.reason(), null, observedAt, false,

@@ -7,6 +7,9 @@ import dev.drivecat.pricing.Marketplace;
 import dev.drivecat.pricing.ObservationInput;
 import dev.drivecat.pricing.PriceRecorder;
 import dev.drivecat.pricing.SellerType;
+import dev.drivecat.web.Problem;
+import dev.drivecat.web.ProblemException;
+import dev.drivecat.web.ProblemType;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -21,7 +24,9 @@ import java.util.Optional;
  * Records the offers read from one product page, for one drive, in the caller's transaction: the
  * same path for scrapes and for saved pages posted by users. Each offer is a listing (the
  * featured offer under the page's item id, the others under {@code itemId/offerKey}); its
- * observation is appended through {@link PriceRecorder}.
+ * observation is appended through {@link PriceRecorder}. A listing that already sells another
+ * drive is a conflict (409 on page import, STORE_FAILED in a scrape), and the caller's
+ * transaction stores nothing of the page.
  */
 @ApplicationScoped
 public class ParsedPageStore {
@@ -42,10 +47,9 @@ public class ParsedPageStore {
                     : page.externalId() + "/" + offer.offerKey();
             Condition condition = condition(offer, drive);
             Listing listing = listing(marketplace, externalId, drive, pageUrl, offer, condition);
-            // a price shown in the buy box is a price you can pay now
-            Boolean inStock = offer.inStock() == null && offer.price() != null ? Boolean.TRUE : offer.inStock();
+            // stock as the page said it, or unknown (null): a price alone is no evidence that it can be bought now
             PriceRecorder.Recorded recorded = prices.record(listing, new ObservationInput(observedAt, offer.price(), null,
-                    offer.currency(), offer.shipping(), offer.memberPrice(), inStock, offer.availability(), offer.sellerName(),
+                    offer.currency(), offer.shipping(), offer.memberPrice(), offer.inStock(), offer.availability(), offer.sellerName(),
                     offer.sellerType(), offer.fulfilledByMarketplace(), condition, offer.businessOnly(), offer.priceWording(), source,
                     pageUrl.toString(), scrapeRunId));
             stored.add(new StoredOffer(externalId, offer, condition, recorded.added(), recorded.suspect()));
@@ -69,8 +73,11 @@ public class ParsedPageStore {
                                    Condition condition) {
         Optional<Listing> found = Listing.find(marketplace, externalId);
         if (found.isPresent() && !found.get().drive.id.equals(drive.id)) {
-            throw new IllegalStateException("listing " + externalId + " on " + marketplace.code + " sells "
-                    + found.get().drive.slug + ", not " + drive.slug);
+            // a listing sells one drive: the page was given for the wrong drive, or the listing was
+            String owner = found.get().drive.slug;
+            throw new ProblemException(Problem.of(ProblemType.CONFLICT, "Listing " + externalId + " on " + marketplace.code
+                    + " sells drive '" + owner + "', not '" + drive.slug + "'; nothing of the page was stored")
+                    .with("listingDrive", owner));
         }
         Listing listing = found.orElseGet(() -> {
             Listing l = new Listing();

@@ -99,6 +99,15 @@ public class PoliteFetcher implements AutoCloseable {
         }
     }
 
+    /**
+     * Why a URL would be refused before anything is sent: scheme, host spelling, numeric and
+     * literal hosts, the host policy, user info. Empty when the fetcher would go on to ask
+     * robots.txt and resolve the host, which only a fetch does.
+     */
+    public Optional<Refused> refusal(String url) {
+        return Optional.ofNullable(guard.check(url).refused());
+    }
+
     /** Fetches one page. Never throws for anything the network or the server does. */
     public FetchResult fetch(FetchRequest request) {
         try {

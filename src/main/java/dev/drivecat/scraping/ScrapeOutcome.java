@@ -12,7 +12,7 @@ public enum ScrapeOutcome {
     BLOCKED(true),
     /** The page could not be read; the last good observation stays. */
     PARSE_FAILED(true),
-    /** Timeout, too large, HTTP error after retries. */
+    /** Timeout, too large, HTTP error after retries; or an unexpected error on this page (the reason says). */
     FETCH_FAILED(true),
     /** Refused before any connection: host not in scrapers/, private address, robots.txt. */
     REFUSED(true),

@@ -1,5 +1,6 @@
 package dev.drivecat.scraping;
 
+import dev.drivecat.web.Params;
 import dev.drivecat.web.Problem;
 import dev.drivecat.web.ProblemException;
 import dev.drivecat.web.ProblemType;
@@ -16,8 +17,10 @@ import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -64,10 +67,12 @@ public class ScrapeResource {
     @Operation(summary = "A scrape run", description = "Its status, counts, and every page it fetched with the outcome and the reason for each failure.")
     @APIResponse(responseCode = "200", description = "The run.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunView.class)))
+    @APIResponse(responseCode = "400", description = "The id is not a whole number.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "404", description = "No such run.",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public RunView get(@PathParam("id") long id) {
-        return view(id);
+    public RunView get(@Parameter(schema = @Schema(type = SchemaType.INTEGER, format = "int64")) @PathParam("id") String id) {
+        return view(Params.id("id", id));
     }
 
     private RunView view(long id) {

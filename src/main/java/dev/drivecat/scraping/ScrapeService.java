@@ -18,7 +18,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
-import org.jsoup.nodes.Document;
 
 /**
  * Runs scrapes: every active page of the watch list is fetched politely, read by its site's
@@ -91,7 +90,12 @@ public class ScrapeService {
         }
         try (ClusterLock held = lock.get()) {
             long runId = begin(trigger);
-            execute(runId);
+            try {
+                execute(runId);
+            } catch (RuntimeException e) {
+                finish(runId, ScrapeRun.FAILED);
+                throw e;
+            }
             return Optional.of(runId);
         }
     }
@@ -134,7 +138,14 @@ public class ScrapeService {
                 finish(runId, ScrapeRun.INTERRUPTED);
                 return;
             }
-            scrape(runId, pageId);
+            Instant started = clock.instant();
+            try {
+                scrape(runId, pageId, started);
+            } catch (RuntimeException e) {
+                // one page's trouble is that page's failed attempt; the others are still fetched
+                LOG.errorf(e, "Scrape run %d: page %d failed unexpectedly", runId, pageId);
+                recordUnexpected(runId, pageId, started, e);
+            }
         }
         boolean allFailed = QuarkusTransaction.requiringNew().call(() -> {
             ScrapeRun run = ScrapeRun.findById(runId);
@@ -143,7 +154,7 @@ public class ScrapeService {
         finish(runId, allFailed ? ScrapeRun.FAILED : ScrapeRun.SUCCEEDED);
     }
 
-    private record Page(long id, String url, String etag, String lastModified) {
+    private record Page(long id, String url, String marketplace, String externalId, String etag, String lastModified) {
     }
 
     /** What one page came to, ready to record. */
@@ -151,28 +162,34 @@ public class ScrapeService {
                            String etag, String lastModified, boolean fetched) {
     }
 
-    private void scrape(long runId, long pageId) {
-        Instant started = clock.instant();
-        Page page = QuarkusTransaction.requiringNew().call(() -> {
+    private Page load(long pageId) {
+        return QuarkusTransaction.requiringNew().call(() -> {
             WatchedPage p = WatchedPage.findById(pageId);
-            return new Page(p.id, p.url, p.etag, p.lastModified);
+            return new Page(p.id, p.url, p.marketplace.code, p.externalId, p.etag, p.lastModified);
         });
+    }
+
+    /**
+     * Records a page that failed in an unexpected way as a failed fetch with the reason. Its
+     * validators are forgotten, so the next run fetches it in full: a stored validator may be what
+     * failed, and a full fetch costs only bandwidth.
+     */
+    private void recordUnexpected(long runId, long pageId, Instant started, RuntimeException e) {
+        try {
+            record(runId, load(pageId), started, new Attempt(ScrapeOutcome.FETCH_FAILED, null,
+                    "unexpected error, nothing stored: " + (e.getMessage() != null ? e.getMessage()
+                            : "no detail (see the log of run " + runId + ")"), 0, 0, null, null, false), null, true);
+        } catch (RuntimeException again) {
+            LOG.errorf(again, "Scrape run %d: the failure of page %d could not be recorded", runId, pageId);
+        }
+    }
+
+    private void scrape(long runId, long pageId, Instant started) {
+        Page page = load(pageId);
         FetchResult result = fetcher.fetch(FetchRequest.conditional(page.url(), page.etag(), page.lastModified()));
         Instant fetchedAt = clock.instant();
         if (result instanceof FetchResult.Fetched fetched) {
-            Optional<MarketplaceParser> parser = sites.parserFor(fetched.finalUrl().getHost());
-            if (parser.isEmpty()) {
-                record(runId, page, started, new Attempt(ScrapeOutcome.PARSE_FAILED, fetched.status(),
-                        "no parser for " + fetched.finalUrl(), 0, 0, null, null, true), null);
-                return;
-            }
-            Document doc = PageReader.read(fetched.body(), fetched.charset(), fetched.finalUrl().toString());
-            PageParse parse;
-            try {
-                parse = parser.get().parse(doc, fetched.finalUrl());
-            } catch (RuntimeException e) {
-                parse = new PageParse.Failed("the parser failed: " + e.getMessage());
-            }
+            PageParse parse = notAnotherItem(PageParsing.fetched(sites, fetched), fetched.finalUrl(), page);
             Attempt attempt;
             if (parse instanceof PageParse.Product product) {
                 attempt = new Attempt(ScrapeOutcome.PARSED, fetched.status(), null, product.offers().size(), 0,
@@ -209,11 +226,35 @@ public class ScrapeService {
         record(runId, page, started, attempt, null);
     }
 
+    /**
+     * The parse, or a failed one when the page is another item than the watched page: another
+     * external id (a variation chosen by the site, a relisted item), or another marketplace
+     * (a redirect to another country's site). Its offers are then never stored for the watched
+     * page's drive.
+     */
+    private PageParse notAnotherItem(PageParse parse, URI finalUrl, Page page) {
+        Optional<String> shown = PageParsing.externalId(parse);
+        if (shown.isEmpty()) {
+            return parse;
+        }
+        String marketplace = sites.marketplaceFor(finalUrl.getHost()).orElse(finalUrl.getHost());
+        if (PageParsing.sameItem(shown.get(), page.externalId()) && marketplace.equals(page.marketplace())) {
+            return parse;
+        }
+        return new PageParse.Failed("the page is item " + shown.get() + " on marketplace " + marketplace
+                + ", the watched page is item " + page.externalId() + " on " + page.marketplace() + " (" + finalUrl
+                + "); nothing was stored");
+    }
+
     private record Observed(PageParse.Product product, Instant at, URI url) {
     }
 
-    /** Stores the page's offers (if any), its attempt, the watch list's state and the run's counts, all or nothing. */
     private void record(long runId, Page page, Instant started, Attempt attempt, Observed observed) {
+        record(runId, page, started, attempt, observed, false);
+    }
+
+    /** Stores the page's offers (if any), its attempt, the watch list's state and the run's counts, all or nothing. */
+    private void record(long runId, Page page, Instant started, Attempt attempt, Observed observed, boolean forgetValidators) {
         Instant now = clock.instant();
         QuarkusTransaction.requiringNew().run(() -> {
             WatchedPage watched = WatchedPage.findById(page.id());
@@ -231,9 +272,13 @@ public class ScrapeService {
                 watched.lastSuccessAt = now;
             }
             if (attempt.outcome() == ScrapeOutcome.PARSED || attempt.outcome() == ScrapeOutcome.NOT_MODIFIED) {
-                // validators are kept only with a stored page, so a 304 always means "as stored"
-                watched.etag = attempt.etag();
-                watched.lastModified = attempt.lastModified();
+                // validators are kept only with a stored page, so a 304 always means "as stored";
+                // one that could not be sent back (e.g. a byte >= 0x7F) is not kept at all
+                watched.etag = FetchRequest.isSendable(attempt.etag()) ? attempt.etag() : null;
+                watched.lastModified = FetchRequest.isSendable(attempt.lastModified()) ? attempt.lastModified() : null;
+            } else if (forgetValidators) {
+                watched.etag = null;
+                watched.lastModified = null;
             }
             ScrapeAttempt a = new ScrapeAttempt();
             a.scrapeRunId = runId;
@@ -256,8 +301,16 @@ public class ScrapeService {
                 run.failures++;
             }
         });
-        sites.forHost(URI.create(page.url()).getHost()).ifPresent(site ->
-                metrics.page(site.definition().site(), site.marketplace(), attempt.outcome()));
+        siteOf(page.url()).ifPresent(site -> metrics.page(site.definition().site(), site.marketplace(), attempt.outcome()));
+    }
+
+    private Optional<SiteDefinitions.Site> siteOf(String url) {
+        try {
+            return sites.forHost(URI.create(url).getHost());
+        } catch (IllegalArgumentException notAUrl) {
+            // the attempt is recorded already; a URL that does not parse was refused by the fetcher
+            return Optional.empty();
+        }
     }
 
     private void finish(long runId, String status) {

@@ -1,5 +1,6 @@
 package dev.drivecat.scraping;
 
+import dev.drivecat.web.Params;
 import dev.drivecat.web.Problem;
 import dev.drivecat.web.ProblemException;
 import jakarta.inject.Inject;
@@ -16,6 +17,7 @@ import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -82,9 +84,12 @@ public class WatchResource {
     @Path("/{id}")
     @Operation(summary = "Stop watching a page", description = "The page stays on record (its observations are history) but is no longer fetched.")
     @APIResponse(responseCode = "204", description = "No longer watched.")
+    @APIResponse(responseCode = "400", description = "The id is not a whole number.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "404", description = "No watched page with this id.",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public Response remove(@PathParam("id") long id) {
+    public Response remove(@Parameter(schema = @Schema(type = SchemaType.INTEGER, format = "int64")) @PathParam("id") String rawId) {
+        long id = Params.id("id", rawId);
         if (!watch.unwatch(id)) {
             throw ProblemException.notFound("No watched page with id " + id);
         }

@@ -27,6 +27,9 @@ public class WatchService {
     @Inject
     DrivecatConfig config;
 
+    @Inject
+    PoliteFetcher fetcher;
+
     Clock clock = Clock.systemUTC();
 
     /** A watched page as the admin API shows it. */
@@ -45,24 +48,28 @@ public class WatchService {
     public record ProductUrl(URI url, SiteDefinitions.Site site, String externalId) {
     }
 
-    /** Checks a URL is a product page of a marketplace in scrapers/, or fails with a 400 that says what is allowed. */
+    /**
+     * Checks a URL is a product page of a marketplace in scrapers/ that the fetcher would fetch
+     * ({@link PoliteFetcher#refusal}), or fails with a 400 that says what is wrong and what is allowed.
+     */
     public ProductUrl productUrl(String raw) {
         if (raw == null || raw.isBlank()) {
             throw ProblemException.badRequest("url is required: a product page URL on " + String.join(", ", sites.hosts()));
         }
-        URI url;
-        try {
-            url = URI.create(raw.trim());
-        } catch (IllegalArgumentException e) {
-            throw ProblemException.badRequest("url '" + raw + "' is not a URL");
+        // the fetcher's own rules, so that a watched page is never one that every run refuses
+        Optional<FetchResult.Refused> refused = fetcher.refusal(raw);
+        if (refused.isPresent() && refused.get().reason() != FetchResult.RefusalReason.HOST_NOT_ALLOWED) {
+            // the detail never repeats the user info, which may hold a password
+            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+                    "url is not a page drivecat would fetch: " + refused.get().detail())
+                    .with("parameter", "url").with("reason", refused.get().reason().name()));
         }
-        if (!"https".equalsIgnoreCase(url.getScheme()) && !"http".equalsIgnoreCase(url.getScheme()) || url.getHost() == null) {
-            throw ProblemException.badRequest("url must be an http(s) URL of a product page, not '" + raw + "'");
-        }
+        URI url = URI.create(raw.strip());
         String host = url.getHost().toLowerCase(java.util.Locale.ROOT);
-        SiteDefinitions.Site site = sites.forHost(host).orElseThrow(() -> new ProblemException(Problem.of(
+        Optional<SiteDefinitions.Site> known = refused.isPresent() ? Optional.empty() : sites.forHost(host);
+        SiteDefinitions.Site site = known.orElseThrow(() -> new ProblemException(Problem.of(
                 ProblemType.INVALID_PARAMETER, "drivecat only fetches the marketplaces named in scrapers/; " + host
-                        + " is not one of them").with("allowed", sites.hosts())));
+                        + " is not one of them").with("parameter", "url").with("allowed", sites.hosts())));
         String externalId = sites.externalIdFromUrl(url).orElseThrow(() -> ProblemException.badRequest(
                 "'" + raw + "' is not a product page URL of " + site.definition().site()
                         + " (e.g. /dp/<ASIN>, /itm/<item id>, /p/<item number>)"));

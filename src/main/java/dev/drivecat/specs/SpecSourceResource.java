@@ -3,6 +3,7 @@ package dev.drivecat.specs;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.SourceKind;
+import dev.drivecat.scraping.PageReader;
 import dev.drivecat.web.BodyLimit;
 import dev.drivecat.web.Params;
 import dev.drivecat.web.Problem;
@@ -17,11 +18,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.Charset;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -35,7 +32,6 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 
 @Path("/admin/imports")
@@ -117,7 +113,8 @@ public class SpecSourceResource {
             InputStream body) {
         Common p = common(url, drive, dryRun, create, slug, kind, retrievedAt, dictionary, vendor, model);
         byte[] bytes = BodyLimit.read(body, config.imports().maxBodyBytes(), "A spec page");
-        Document doc = html(bytes, charset(contentType), p.url());
+        // a saved page: its own charset declaration beats the Content-Type's (upload tools add one)
+        Document doc = PageReader.saved(bytes, PageReader.charset(contentType), p.url());
         SpecParse parse = parse(() -> SpecPageParser.parse(doc, p.url(), imports.dictionaries(), p.options()));
         return imports.importSource(parse, p.request(SpecPageParser.IMPORTER, SpecPageParser.VERSION));
     }
@@ -183,7 +180,7 @@ public class SpecSourceResource {
         boolean json = contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith(MediaType.APPLICATION_JSON);
         SpecParse parse = parse(() -> json
                 ? SpecTableParser.parseJson(bytes, mapper, p.url(), imports.dictionaries(), p.options())
-                : SpecTableParser.parseCsv(bytes, charset(contentType), p.url(), imports.dictionaries(), p.options()));
+                : SpecTableParser.parseCsv(bytes, PageReader.charset(contentType), p.url(), imports.dictionaries(), p.options()));
         return imports.importSource(parse, p.request(SpecTableParser.IMPORTER, SpecTableParser.VERSION));
     }
 
@@ -250,45 +247,6 @@ public class SpecSourceResource {
             throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER, e.getMessage())
                     .with("parameter", "dictionary").with("allowed", e.known()));
         }
-    }
-
-    /**
-     * A saved page is read in the charset it declares itself (byte-order mark or {@code <meta
-     * charset>}): upload tools often add a default charset to the Content-Type that the page was
-     * never written in. Only a page that declares nothing is read in the Content-Type's charset,
-     * and without one in UTF-8.
-     */
-    static Document html(byte[] bytes, String headerCharset, String url) {
-        try {
-            Document doc = Jsoup.parse(new ByteArrayInputStream(bytes), null, url);
-            boolean declared = doc.selectFirst("meta[charset], meta[http-equiv~=(?i)content-type][content~=(?i)charset]") != null
-                    || (bytes.length >= 2 && ((bytes[0] & 0xFF) == 0xFE || (bytes[0] & 0xFF) == 0xFF || (bytes[0] & 0xFF) == 0xEF));
-            if (declared || headerCharset == null || Charset.forName(headerCharset).equals(java.nio.charset.StandardCharsets.UTF_8)) {
-                return doc;
-            }
-            return Jsoup.parse(new ByteArrayInputStream(bytes), headerCharset, url);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** The charset the Content-Type names, if it names one this JVM knows. */
-    private static String charset(String contentType) {
-        if (contentType == null) {
-            return null;
-        }
-        for (String part : contentType.split(";")) {
-            String p = part.trim();
-            if (p.toLowerCase(Locale.ROOT).startsWith("charset=")) {
-                String name = p.substring(8).replace("\"", "").trim();
-                try {
-                    return Charset.isSupported(name) ? name : null;
-                } catch (IllegalArgumentException unknown) {
-                    return null;
-                }
-            }
-        }
-        return null;
     }
 
     private static ProblemException problem(String parameter, String detail) {

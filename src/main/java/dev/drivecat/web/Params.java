@@ -140,6 +140,21 @@ public final class Params {
         return Optional.of(value);
     }
 
+    /**
+     * A numeric id from the path (e.g. {@code /admin/scrapes/{id}}): taken as text so that
+     * {@code /admin/scrapes/abc} is a 400 that says so, not a 404 "No resource".
+     */
+    public static long id(String name, String raw) {
+        if (raw != null) {
+            try {
+                return Long.parseLong(raw.trim());
+            } catch (NumberFormatException e) {
+                // answered below
+            }
+        }
+        throw invalid(name, raw, "a whole number");
+    }
+
     public static Optional<Boolean> bool(String name, String raw) {
         if (raw == null || raw.isBlank()) {
             return Optional.empty();

@@ -53,6 +53,16 @@ class AmazonParserTest {
     }
 
     @Test
+    void aZeroPriceOnAnInStockFeaturedOfferFailsThePageAndIsNeverAPrice() {
+        PageParse parse = Pages.html(Pages.fixtureText("amazon/sold-by-amazon.html").replace("$74.99", "$0.00")
+                .replace("<span class=\"a-price-whole\">74", "<span class=\"a-price-whole\">0")
+                .replace("<span class=\"a-price-fraction\">99", "<span class=\"a-price-fraction\">00"), US + "B0TESTPARN");
+
+        assertThat(parse).isInstanceOf(PageParse.Failed.class);
+        assertThat(((PageParse.Failed) parse).reason()).contains("'$0.00' is not a price above zero");
+    }
+
+    @Test
     void externalIdIsTheSelectedVariationsAsinNotTheParentInUrlOrCanonical() {
         PageParse.Product page = product(fixture("amazon/sold-by-amazon.html", US + "B0TESTPARN"));
 

@@ -53,4 +53,16 @@ class NeweggParserTest {
         assertThat(offer.inStock()).isFalse();
         assertThat(offer.availability()).isEqualTo("OUT OF STOCK.");
     }
+
+    @Test
+    void aZeroPriceShownOnAnOutOfStockItemIsNoPrice() {
+        ParsedOffer offer = featured(Pages.html(Pages.fixtureText("newegg/out-of-stock.html")
+                .replace("<li class=\"price-current\"></li>", "<li class=\"price-current\">$<strong>0</strong><sup>.00</sup></li>"),
+                "https://www.newegg.com/p/N82E16820167458"));
+
+        assertThat(offer.price()).isNull();
+        assertThat(offer.currency()).isNull();
+        assertThat(offer.priceWording()).isNull();
+        assertThat(offer.inStock()).isFalse();
+    }
 }

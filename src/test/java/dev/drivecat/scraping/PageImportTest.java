@@ -4,7 +4,10 @@ import static dev.drivecat.testing.Admin.admin;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
 
 import dev.drivecat.testing.WritesData;
 import io.quarkus.test.junit.QuarkusTest;
@@ -21,6 +24,10 @@ class PageImportTest {
 
     static String page(String name) throws Exception {
         return Files.readString(Path.of("src/test/resources/fixtures/scrape", name), StandardCharsets.UTF_8);
+    }
+
+    static String marketplacePage(String name) throws Exception {
+        return Files.readString(Path.of("src/test/resources/fixtures/marketplaces", name), StandardCharsets.UTF_8);
     }
 
     @Test
@@ -79,6 +86,121 @@ class PageImportTest {
                 .contentType("application/problem+json")
                 .body("outcome", equalTo("PARSE_FAILED"))
                 .body("detail", containsString("Nothing was stored"));
+    }
+
+    @Test
+    void aZeroPriceIsNoPriceSoAnInStockPageIs422NotAServerError() throws Exception {
+        admin().contentType("text/html").body(page("p4800x-third-party.html").replace("$399.00", "$0.00")
+                        .replace("B0E2ETEST1", "B0E2EZERO1"))
+                .queryParam("url", "https://www.amazon.com/dp/B0E2EZERO1")
+                .queryParam("drive", "intel-optane-p4800x-375gb-aic")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(422)
+                .contentType("application/problem+json")
+                .body("detail", containsString("'$0.00' is not a price above zero"))
+                .body("detail", containsString("Nothing was stored"));
+    }
+
+    @Test
+    void aPriceOnAPageThatSaysNothingAboutStockIsStoredWithStockUnknownAndIsNoBestOffer() throws Exception {
+        String html = page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2ESTOCK").replace("$399.00", "$9.00")
+                .replaceAll("(?s)<div id=\"availability\".*?</div>", "")
+                .replaceAll("<input id=\"add-to-cart-button\"[^>]*>", "");
+        admin().contentType("text/html").body(html)
+                .queryParam("url", "https://www.amazon.com/dp/B0E2ESTOCK")
+                .queryParam("drive", "samsung-pm9a3-960gb-u2")
+                .queryParam("observedAt", "2026-11-28T10:00:00Z")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(200)
+                .body("stored", equalTo(true))
+                .body("offers[0].price", equalTo(9.00f))
+                .body("offers[0].inStock", nullValue());
+
+        given().when().get("/drives/samsung-pm9a3-960gb-u2/prices").then().statusCode(200)
+                .body("observations.find { it.externalId == 'B0E2ESTOCK' }.price", equalTo(9.00f))
+                .body("observations.find { it.externalId == 'B0E2ESTOCK' }.inStock", nullValue());
+        given().when().get("/drives/samsung-pm9a3-960gb-u2").then().statusCode(200)
+                .body("bestOffer.externalId", not(equalTo("B0E2ESTOCK")));
+    }
+
+    @Test
+    void aPageWhoseListingSellsAnotherDriveIs409NamingThatDriveAndStoresNothing() throws Exception {
+        String html = page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2ECONF1");
+        admin().contentType("text/html").body(html)
+                .queryParam("url", "https://www.amazon.com/dp/B0E2ECONF1")
+                .queryParam("drive", "micron-7450-pro-960gb-m2")
+                .queryParam("observedAt", "2026-11-28T11:00:00Z")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(200).body("stored", equalTo(true));
+
+        admin().contentType("text/html").body(html)
+                .queryParam("url", "https://www.amazon.com/dp/B0E2ECONF1")
+                .queryParam("drive", "kingston-dc600m-480gb-sata")
+                .queryParam("observedAt", "2026-11-28T12:00:00Z")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(409)
+                .contentType("application/problem+json")
+                .body("listingDrive", equalTo("micron-7450-pro-960gb-m2"))
+                .body("detail", containsString("sells drive 'micron-7450-pro-960gb-m2'"));
+        given().when().get("/drives/kingston-dc600m-480gb-sata/prices").then().statusCode(200)
+                .body("observations.findAll { it.externalId == 'B0E2ECONF1' }", hasSize(0));
+        given().when().get("/drives/micron-7450-pro-960gb-m2/prices").then().statusCode(200)
+                .body("observations.findAll { it.externalId == 'B0E2ECONF1' }", hasSize(1));
+    }
+
+    @Test
+    void aSavedPageIsReadInTheCharsetItDeclaresNotTheOneTheUploadToolAddedToTheContentType() throws Exception {
+        byte[] windows1252 = page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2ECHARS")
+                .replace("<meta charset=\"utf-8\">", "<meta charset=\"windows-1252\">")
+                .replace("$399.00", "399,00 €").replace("Kestrel Components", "Müller Komponenten")
+                .getBytes(java.nio.charset.Charset.forName("windows-1252"));
+        admin().contentType("text/html; charset=utf-8").body(windows1252)
+                .queryParam("url", "https://www.amazon.de/dp/B0E2ECHARS")
+                .queryParam("drive", "intel-optane-p4800x-375gb-aic")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(200)
+                .body("marketplace", equalTo("amazon-de"))
+                .body("offers[0].price", equalTo(399.00f))
+                .body("offers[0].currency", equalTo("EUR"))
+                .body("offers[0].seller", equalTo("Müller Komponenten"));
+    }
+
+    @Test
+    void aPageOfAnotherItemThanItsUrlNamesIs422AndStoresNothing() throws Exception {
+        String html = page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2ESWAP3");
+        for (String drive : new String[] {"intel-optane-p4800x-375gb-aic", ""}) {
+            admin().contentType("text/html").body(html)
+                    .queryParam("url", "https://www.amazon.com/dp/B0E2ESWAP4")
+                    .queryParam("drive", drive)
+                    .when().post("/admin/imports/pages")
+                    .then().statusCode(422)
+                    .contentType("application/problem+json")
+                    .body("pageExternalId", equalTo("B0E2ESWAP3"))
+                    .body("urlExternalId", equalTo("B0E2ESWAP4"))
+                    .body("detail", containsString("The page is item B0E2ESWAP3 on amazon-us, but its URL names item B0E2ESWAP4"))
+                    .body("detail", containsString("Nothing was stored"));
+        }
+        given().when().get("/drives/intel-optane-p4800x-375gb-aic/prices").then().statusCode(200)
+                .body("observations.externalId", not(hasItem("B0E2ESWAP3")))
+                .body("observations.externalId", not(hasItem("B0E2ESWAP4")));
+    }
+
+    @Test
+    void aUrlNamingTheSelectedVariationIsTheItemThePageShowsButItsParentIsNot() throws Exception {
+        String html = marketplacePage("amazon/sold-by-amazon.html");
+        admin().contentType("text/html").body(html)
+                .queryParam("url", "https://www.amazon.com/dp/B0TESTP160")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(200)
+                .body("outcome", equalTo("PARSED"))
+                .body("externalId", equalTo("B0TESTP160"))
+                .body("offers[0].price", equalTo(74.99f));
+        admin().contentType("text/html").body(html)
+                .queryParam("url", "https://www.amazon.com/Optane-P1600X-118GB/dp/B0TESTPARN")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(422)
+                .body("pageExternalId", equalTo("B0TESTP160"))
+                .body("urlExternalId", equalTo("B0TESTPARN"));
     }
 
     @Test

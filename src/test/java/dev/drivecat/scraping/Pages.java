@@ -30,6 +30,22 @@ final class Pages {
         }
     }
 
+    /** A committed synthetic page's text, to make a variant of it. */
+    static String fixtureText(String name) {
+        String path = "fixtures/marketplaces/" + name;
+        try (InputStream in = Pages.class.getClassLoader().getResourceAsStream(path)) {
+            assertThat(in).as(path).isNotNull();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A page given as text (a variant of a fixture). */
+    static PageParse html(String html, String url) {
+        return parse(Jsoup.parse(html, url), url, SITES);
+    }
+
     /** A committed synthetic page, read with other site definitions. */
     static PageParse fixture(String name, String url, SiteDefinitions sites) {
         String path = "fixtures/marketplaces/" + name;

@@ -14,6 +14,7 @@ import static org.hamcrest.Matchers.hasItem;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.drivecat.testing.LocalMarketplaces;
+import dev.drivecat.testing.Sql;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
@@ -141,6 +142,106 @@ class ScrapePipelineTest {
     }
 
     @Test
+    void aWatchedPageWhoseListingSellsAnotherDriveFailsToStoreAndSaysWhichDrive() throws Exception {
+        String html = page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2ECONF2");
+        // the listing came first, from a saved page, for another drive
+        admin().contentType("text/html").body(html)
+                .queryParam("url", "https://www.amazon.com/dp/B0E2ECONF2")
+                .queryParam("drive", "samsung-pm893-240gb-sata")
+                .when().post("/admin/imports/pages").then().statusCode(200);
+        marketplace.stubFor(get(urlEqualTo("/dp/B0E2ECONF2")).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "text/html; charset=utf-8").withBody(html)));
+        watch("/dp/B0E2ECONF2", "samsung-pm893-480gb-sata");
+
+        Map<String, Object> attempt = attemptFor(runScrape(), "/dp/B0E2ECONF2");
+        assertThat(attempt).containsEntry("outcome", "STORE_FAILED").containsEntry("observationsAdded", 0);
+        assertThat((String) attempt.get("reason")).contains("sells drive 'samsung-pm893-240gb-sata'");
+        given().when().get("/drives/samsung-pm893-480gb-sata/prices").then().statusCode(200)
+                .body("observations.findAll { it.externalId == 'B0E2ECONF2' }", org.hamcrest.Matchers.hasSize(0));
+    }
+
+    static String jdbcUrl() {
+        return ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.url", String.class);
+    }
+
+    static void serve(String path, String externalId) throws Exception {
+        marketplace.stubFor(get(urlEqualTo(path)).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "text/html; charset=utf-8")
+                .withBody(page("p4800x-third-party.html").replace("B0E2ETEST1", externalId))));
+    }
+
+    @Test
+    void aStoredValidatorThatCannotBeSentFailsOnlyItsPageOnceAndTheRunGoesOn() throws Exception {
+        serve("/dp/B0E2EETAG1", "B0E2EETAG1");
+        serve("/dp/B0E2EAFTER", "B0E2EAFTER");
+        watch("/dp/B0E2EETAG1", "intel-optane-p1600x-58gb-m2");
+        watch("/dp/B0E2EAFTER", "intel-optane-p1600x-58gb-m2");
+        // an ETag stored before validators were checked: "é" cannot go into a request header
+        Sql.execute(jdbcUrl(), "UPDATE watched_page SET etag = '\"v\u00e9\"', last_attempt_at = NULL"
+                + " WHERE external_id = 'B0E2EETAG1'");
+
+        JsonPath run = runScrape();
+        assertThat(run.getString("status")).isEqualTo("SUCCEEDED");
+        Map<String, Object> failed = attemptFor(run, "/dp/B0E2EETAG1");
+        assertThat(failed).containsEntry("outcome", "FETCH_FAILED");
+        assertThat((String) failed.get("reason")).contains("not allowed in an HTTP header");
+        assertThat(attemptFor(run, "/dp/B0E2EAFTER")).containsEntry("outcome", "PARSED");
+
+        // the unusable validator was forgotten: the next run fetches the page in full
+        assertThat(attemptFor(runScrape(), "/dp/B0E2EETAG1")).containsEntry("outcome", "PARSED");
+    }
+
+    @Test
+    void aValidatorThatCouldNotBeSentBackIsNotStored() throws Exception {
+        marketplace.stubFor(get(urlEqualTo("/dp/B0E2EETAG2")).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "text/html; charset=utf-8").withHeader("ETag", "\"v\u00e9\"")
+                .withBody(page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2EETAG2"))));
+        watch("/dp/B0E2EETAG2", "intel-optane-p1600x-118gb-m2");
+
+        assertThat(attemptFor(runScrape(), "/dp/B0E2EETAG2")).containsEntry("outcome", "PARSED");
+        assertThat(Sql.value(jdbcUrl(), "SELECT etag FROM watched_page WHERE external_id = 'B0E2EETAG2'")).isNull();
+
+        assertThat(attemptFor(runScrape(), "/dp/B0E2EETAG2")).containsEntry("outcome", "PARSED");
+        marketplace.verify(0, getRequestedFor(urlEqualTo("/dp/B0E2EETAG2")).withHeader("If-None-Match",
+                com.github.tomakehurst.wiremock.client.WireMock.matching(".*")));
+    }
+
+    @Test
+    void aPageThatIsAnotherItemThanTheWatchedOneStoresNothingAndSaysWhichItemItIs() throws Exception {
+        // the site answers the watched URL with another item (a variation it chose, a relisting)
+        serve("/dp/B0E2ESWAP1", "B0E2ESWAP2");
+        watch("/dp/B0E2ESWAP1", "intel-optane-p1600x-58gb-m2");
+
+        Map<String, Object> attempt = attemptFor(runScrape(), "/dp/B0E2ESWAP1");
+        assertThat(attempt).containsEntry("outcome", "PARSE_FAILED").containsEntry("observationsAdded", 0);
+        assertThat((String) attempt.get("reason"))
+                .contains("the page is item B0E2ESWAP2 on marketplace amazon-us, the watched page is item B0E2ESWAP1 on amazon-us");
+        given().when().get("/drives/intel-optane-p1600x-58gb-m2/prices").then().statusCode(200)
+                .body("observations.externalId", org.hamcrest.Matchers.not(hasItem("B0E2ESWAP2")))
+                .body("observations.externalId", org.hamcrest.Matchers.not(hasItem("B0E2ESWAP1")));
+    }
+
+    @Test
+    void aRedirectToAnotherMarketplacesSiteStoresNothingForTheWatchedOne() throws Exception {
+        marketplace.stubFor(get(urlEqualTo("/dp/B0E2EMKTDE")).atPriority(1)
+                .withHeader("Host", com.github.tomakehurst.wiremock.client.WireMock.containing("www.amazon.com"))
+                .willReturn(aResponse().withStatus(301).withHeader("Location",
+                        "http://www.amazon.de:" + marketplace.port() + "/dp/B0E2EMKTDE")));
+        marketplace.stubFor(get(urlEqualTo("/dp/B0E2EMKTDE")).atPriority(2)
+                .withHeader("Host", com.github.tomakehurst.wiremock.client.WireMock.containing("www.amazon.de"))
+                .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "text/html; charset=utf-8")
+                        .withBody(page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2EMKTDE").replace("$399.00", "379,00 €"))));
+        watch("/dp/B0E2EMKTDE", "intel-optane-p1600x-118gb-m2");
+
+        Map<String, Object> attempt = attemptFor(runScrape(), "/dp/B0E2EMKTDE");
+        assertThat(attempt).containsEntry("outcome", "PARSE_FAILED").containsEntry("observationsAdded", 0);
+        assertThat((String) attempt.get("reason"))
+                .contains("the page is item B0E2EMKTDE on marketplace amazon-de, the watched page is item B0E2EMKTDE on amazon-us");
+        given().when().get("/drives/intel-optane-p1600x-118gb-m2/prices").then().statusCode(200)
+                .body("observations.externalId", org.hamcrest.Matchers.not(hasItem("B0E2EMKTDE")));
+    }
+
+    @Test
     void refusesToWatchAPageOnAHostNotInScrapers() {
         admin().contentType(ContentType.JSON)
                 .body(Map.of("url", "http://localhost:" + marketplace.port() + "/dp/B0E2ETEST1", "drive", "intel-optane-p4800x-375gb-u2"))
@@ -149,6 +250,21 @@ class ScrapePipelineTest {
                 .contentType("application/problem+json")
                 .body("detail", containsString("not one of them"))
                 .body("allowed", hasItem("www.amazon.com"));
+    }
+
+    @Test
+    void refusesToWatchAUrlWithUserInfoAsTheFetcherWouldRefuseItOnEveryRun() {
+        admin().contentType(ContentType.JSON)
+                .body(Map.of("url", "http://user:secret@www.amazon.com:" + marketplace.port() + "/dp/B0E2EUSER1",
+                        "drive", "intel-optane-p4800x-375gb-u2"))
+                .when().post("/admin/listings")
+                .then().statusCode(400)
+                .contentType("application/problem+json")
+                .body("reason", org.hamcrest.Matchers.equalTo("USERINFO_NOT_ALLOWED"))
+                .body("detail", containsString("user info"))
+                .body("detail", org.hamcrest.Matchers.not(containsString("secret")));
+        admin().when().get("/admin/listings").then().statusCode(200)
+                .body("externalId", org.hamcrest.Matchers.not(hasItem("B0E2EUSER1")));
     }
 
     @Test

@@ -46,14 +46,6 @@ public final class Params {
         return values.get(0);
     }
 
-    /** A whole-number path id, or a 400 (JAX-RS would answer a bare 404 for "abc"). */
-    public static long id(String name, String raw) {
-        try {
-            return Long.parseLong(raw.trim());
-        } catch (NumberFormatException | NullPointerException e) {
-            throw invalid(name, raw, "a whole number");
-        }
-    }
 
     /** Values of a parameter given repeated ({@code a=x&a=y}) or comma-separated ({@code a=x,y}). */
     public static List<String> values(List<String> raw) {

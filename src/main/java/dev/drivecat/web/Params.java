@@ -46,7 +46,6 @@ public final class Params {
         return values.get(0);
     }
 
-
     /** Values of a parameter given repeated ({@code a=x&a=y}) or comma-separated ({@code a=x,y}). */
     public static List<String> values(List<String> raw) {
         List<String> values = new ArrayList<>();

@@ -136,6 +136,24 @@ public final class ServiceProcess implements AutoCloseable {
         waitFor(Duration.ofSeconds(30));
     }
 
+    /**
+     * SIGSTOP: the process runs no further instruction until killed, so whatever happens outside it
+     * from now on (an SMTP server answering) is something it never saw.
+     */
+    public void freeze() {
+        try {
+            int exit = new ProcessBuilder("kill", "-STOP", Long.toString(process.pid())).inheritIO().start().waitFor();
+            if (exit != 0) {
+                throw new IllegalStateException("kill -STOP " + process.pid() + " exited with " + exit);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** SIGTERM: the service's own graceful shutdown. */
     public int terminate(Duration timeout) {
         process.destroy();

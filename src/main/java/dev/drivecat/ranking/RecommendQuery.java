@@ -1,5 +1,6 @@
 package dev.drivecat.ranking;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.pricing.Condition;
@@ -41,6 +42,7 @@ public record RecommendQuery(
         BigDecimal smallBlockDataGib,
         Boolean hasSlog) {
 
+    @JsonIgnore
     public boolean isSlog() {
         return role == Role.SLOG;
     }

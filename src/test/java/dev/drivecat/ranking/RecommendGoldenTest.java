@@ -118,6 +118,7 @@ class RecommendGoldenTest {
                 .body("query.syncWriteMBps", equalTo(5))
                 .body("query.currency", equalTo("USD"))
                 .body("query.limit", equalTo(10))
+                .body("query", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasKey("slog")))
                 .body("model.overheadUs", org.hamcrest.Matchers.both(org.hamcrest.Matchers.greaterThan(217f))
                         .and(org.hamcrest.Matchers.lessThan(221f)))
                 .body("model.syncIopsModel", containsString("1e6 / (overheadUs + flushLatencyUs)"))

@@ -47,7 +47,7 @@ public record ImportDocument(
     public record SpecEntry(
             @Schema(description = "A spec field, e.g. plp, dwpd, tbw, media.") String field,
             @Schema(description = "The normalised value: a number, or a token for token fields (e.g. STATED_YES); omit when the wording cannot be read as a value.",
-                    anyOf = {java.math.BigDecimal.class, String.class}, examples = "30")
+                    examples = "30")
             JsonNode value,
             @Schema(description = "The field's unit; if given it must be the field's canonical unit.") String unit,
             @Schema(description = "The model a MODEL_SPECIFIC statement applies to, or the label of a raw value.") String appliesTo,

@@ -210,6 +210,9 @@ public class DigestService {
                 }
                 case "SENDING" -> {
                     if (!resendInDoubt) {
+                        LOG.warnf("Digest %s to subscriber %d is in doubt: a run stopped after handing it to SMTP and before "
+                                + "recording the answer. Not sent again; check the mail server's log, then run the week with "
+                                + "resendInDoubt=true if it did not go out", week, s.id());
                         tally.inDoubt.add(new Trouble(s.id(), s.email(), status, attempts, (String) existing.get().get("last_error")));
                         return;
                     }

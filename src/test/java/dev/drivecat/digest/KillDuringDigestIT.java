@@ -63,6 +63,8 @@ class KillDuringDigestIT {
                 assertThat(rerun.getInt("skipped.alreadySent")).isEqualTo(1);
                 assertThat(rerun.getList("inDoubt.email")).containsExactly(BEN);
                 assertThat(counts(smtp)).containsExactly(1L, 0L, 1L);
+                assertThat(second.log()).as("the operator is told, without the address").contains("Digest 2026-W47 to subscriber")
+                        .contains("is in doubt").doesNotContain(BEN);
 
                 // W45 (the PM9A3 drop): the SMTP server accepts Ben's message while the service is
                 // frozen, so the service never reads the 250 before it is killed

@@ -45,36 +45,61 @@ final class OfferSelection {
         }
     }
 
+    /** The order in which buyable offers are compared: cheapest delivered first, then the newest, then by id. */
+    private static final Comparator<Offer> CHEAPEST_FIRST = (a, b) -> {
+        int byPrice = delivered(a).compareTo(delivered(b));
+        if (byPrice != 0) {
+            return byPrice;
+        }
+        int byTime = b.observedAt().compareTo(a.observedAt());
+        return byTime != 0 ? byTime : a.externalId().compareTo(b.externalId());
+    };
+
     static Choice choose(List<Offer> offers, RecommendQuery q, int units) {
         if (offers.isEmpty()) {
             return Choice.out("noOffer", "no offer in the catalog");
         }
-        List<Offer> left = offers.stream().filter(o -> o.currency() == null || o.currency().equals(q.currency())).toList();
-        if (left.isEmpty()) {
+        // One pass (this runs for every candidate of every ranking): how far each offer gets through
+        // the filters, in the order their reasons are reported.
+        int inCurrency = 0;
+        int open = 0;
+        int inCondition = 0;
+        List<Offer> bySeller = new ArrayList<>(offers.size());
+        List<Offer> buyable = new ArrayList<>(offers.size());
+        for (Offer o : offers) {
+            if (o.currency() != null && !o.currency().equals(q.currency())) {
+                continue;
+            }
+            inCurrency++;
+            if (!q.includeBusinessOnly() && o.businessOnly()) {
+                continue;
+            }
+            open++;
+            if (!q.conditions().isEmpty() && (o.condition() == null || !q.conditions().contains(o.condition()))) {
+                continue;
+            }
+            inCondition++;
+            if (!q.sellerTypes().isEmpty() && (o.sellerType() == null || !q.sellerTypes().contains(o.sellerType()))) {
+                continue;
+            }
+            bySeller.add(o);
+            if (Boolean.TRUE.equals(o.inStock()) && o.price() != null) {
+                buyable.add(o);
+            }
+        }
+        if (inCurrency == 0) {
             return Choice.out("otherCurrency", "offers only in " + String.join(", ",
                     offers.stream().map(Offer::currency).distinct().sorted().toList()));
         }
-        List<Offer> open = left.stream().filter(o -> q.includeBusinessOnly() || !o.businessOnly()).toList();
-        if (open.isEmpty()) {
+        if (open == 0) {
             return Choice.out("businessOnly", "offered only to business accounts (includeBusinessOnly=true shows them)");
         }
-        List<Offer> inCondition = open.stream()
-                .filter(o -> q.conditions().isEmpty() || (o.condition() != null && q.conditions().contains(o.condition())))
-                .toList();
-        if (inCondition.isEmpty()) {
+        if (inCondition == 0) {
             return Choice.out("condition", "no offer in condition " + q.conditions());
         }
-        List<Offer> bySeller = inCondition.stream()
-                .filter(o -> q.sellerTypes().isEmpty() || (o.sellerType() != null && q.sellerTypes().contains(o.sellerType())))
-                .toList();
         if (bySeller.isEmpty()) {
             return Choice.out("sellerType", "no offer from seller type " + q.sellerTypes());
         }
-        List<Offer> buyable = bySeller.stream()
-                .filter(o -> Boolean.TRUE.equals(o.inStock()) && o.price() != null)
-                .sorted(Comparator.comparing(OfferSelection::delivered).thenComparing(Offer::observedAt, Comparator.reverseOrder())
-                        .thenComparing(Offer::externalId))
-                .toList();
         if (buyable.isEmpty()) {
             if (!q.includeOutOfStock()) {
                 return Choice.out("outOfStock", "no offer in stock" + bySeller.stream().map(Offer::availability)
@@ -84,6 +109,7 @@ final class OfferSelection {
             return new Choice(newest, null, null, null,
                     List.of("No offer in stock: shown because includeOutOfStock=true; there is no price to compare."), null, null);
         }
+        buyable.sort(CHEAPEST_FIRST);
         Offer best = buyable.get(0);
         if (q.maxPrice() != null && delivered(best).compareTo(q.maxPrice()) > 0) {
             return Choice.out("overMaxPrice", "cheapest offer " + delivered(best).toPlainString() + " " + best.currency()

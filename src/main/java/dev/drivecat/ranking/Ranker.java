@@ -51,9 +51,9 @@ public final class Ranker {
     }
 
     /** A score component whose explanation is written only if the drive is shown. */
-    private record Draft(String name, int weight, double value, java.util.function.Supplier<String> input) {
-        double points() {
-            return round(weight * value, 1);
+    private record Draft(String name, int weight, double value, double points, java.util.function.Supplier<String> input) {
+        static Draft of(String name, int weight, double value, java.util.function.Supplier<String> input) {
+            return new Draft(name, weight, value, round(weight * value, 1), input);
         }
 
         Component component() {
@@ -93,15 +93,18 @@ public final class Ranker {
             }
             pending.add(new PendingScore(c, plp, choice, capacityGib));
         }
-        BigDecimal cheapest = pending.stream().map(p -> p.choice().cost(units)).filter(Objects::nonNull)
-                .min(Comparator.naturalOrder()).orElse(null);
+        BigDecimal cheapest = null;
         for (PendingScore p : pending) {
-            kept.add(score(q, p, units, cheapest, need));
+            BigDecimal cost = p.choice().cost(units);
+            if (cost != null && (cheapest == null || cost.compareTo(cheapest) < 0)) {
+                cheapest = cost;
+            }
         }
-        kept.sort(Comparator.comparingInt(Scored::tier)
-                .thenComparing(Scored::score, Comparator.reverseOrder())
-                .thenComparing(Scored::cost, Comparator.nullsLast(Comparator.naturalOrder()))
-                .thenComparing(s -> s.candidate().slug()));
+        Map<String, Integer> weights = RankingModel.weights(q);
+        for (PendingScore p : pending) {
+            kept.add(score(q, weights, p, units, cheapest, need));
+        }
+        kept.sort(RANK_ORDER);
         List<Scored> shown = kept.subList(0, Math.min(q.limit(), kept.size()));
         List<Result> results = new ArrayList<>();
         for (int i = 0; i < shown.size(); i++) {
@@ -113,12 +116,24 @@ public final class Ranker {
                 results, filteredOut(excluded));
     }
 
+    /** Safe flushes first (plp=preferred), then points, then the cheaper, then by slug: a total order. */
+    private static final Comparator<Scored> RANK_ORDER = (a, b) -> {
+        int c = Integer.compare(a.tier(), b.tier());
+        if (c == 0) {
+            c = Double.compare(b.score(), a.score());
+        }
+        if (c == 0) {
+            c = a.cost() == null ? (b.cost() == null ? 0 : 1) : b.cost() == null ? -1 : a.cost().compareTo(b.cost());
+        }
+        return c != 0 ? c : a.candidate().slug().compareTo(b.candidate().slug());
+    };
+
     private record PendingScore(Candidate candidate, PlpAssessment plp, OfferSelection.Choice choice, double capacityGib) {
     }
 
-    private Scored score(RecommendQuery q, PendingScore p, int units, BigDecimal cheapest, Optional<SpecialSizing.Need> need) {
+    private Scored score(RecommendQuery q, Map<String, Integer> weights, PendingScore p, int units, BigDecimal cheapest,
+                         Optional<SpecialSizing.Need> need) {
         Candidate c = p.candidate();
-        Map<String, Integer> weights = RankingModel.weights(q);
         RankingModel.Flush flush = RankingModel.flush(c, p.plp());
         double iops = flushModel.predictIops(flush.latencyUs());
         RankingModel.Endurance endurance = RankingModel.endurance(c, q.enduranceWriteMBps());
@@ -160,7 +175,7 @@ public final class Ranker {
                 }
                 default -> throw new IllegalStateException(w.getKey());
             }
-            drafts.add(new Draft(w.getKey(), w.getValue(), value, input));
+            drafts.add(Draft.of(w.getKey(), w.getValue(), value, input));
         }
         double score = round(drafts.stream().mapToDouble(Draft::points).sum(), 1);
         int tier = q.plp() == PlpRequirement.PREFERRED && !p.plp().safeFlush() ? 1 : 0;

@@ -3,9 +3,12 @@ package dev.drivecat.database;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -25,10 +28,20 @@ public final class EmbeddedDatabase implements AutoCloseable {
 
     private final EmbeddedPostgres postgres;
     private final Path dataDirectory;
+    private final FileChannel ownership;
 
-    private EmbeddedDatabase(EmbeddedPostgres postgres, Path dataDirectory) {
+    private EmbeddedDatabase(EmbeddedPostgres postgres, Path dataDirectory, FileChannel ownership) {
         this.postgres = postgres;
         this.dataDirectory = dataDirectory;
+        this.ownership = ownership;
+    }
+
+    /** Another live process runs a server on this data directory: starting would take it away from that process. */
+    public static final class DataDirectoryInUseException extends IllegalStateException {
+        DataDirectoryInUseException(Path dir, Path lock) {
+            super("The data directory " + dir + " is in use by another running drivecat (it holds " + lock + "). "
+                    + "Stop that one first, or give this one a data directory of its own (DRIVECAT_DATA_DIR).");
+        }
     }
 
     /**
@@ -56,8 +69,10 @@ public final class EmbeddedDatabase implements AutoCloseable {
     /** As {@link #start(Path)}, on the given port (0: a free one) and with the given durability. */
     public static synchronized EmbeddedDatabase start(Path dataDirectory, int port, Durability durability) {
         Path dir = dataDirectory.toAbsolutePath().normalize();
+        FileChannel ownership = null;
         try {
             Files.createDirectories(dir);
+            ownership = own(dir);
             stopOrphanedServer(dir);
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                     .setDataDirectory(dir)
@@ -73,11 +88,48 @@ public final class EmbeddedDatabase implements AutoCloseable {
                 builder.setPort(port);
             }
             EmbeddedPostgres postgres = builder.start();
-            EmbeddedDatabase database = new EmbeddedDatabase(postgres, dir);
+            EmbeddedDatabase database = new EmbeddedDatabase(postgres, dir, ownership);
             LOG.infof("Embedded PostgreSQL started on port %d with data directory %s", postgres.getPort(), dir);
             return database;
         } catch (IOException e) {
+            release(ownership);
             throw new UncheckedIOException("could not start the embedded PostgreSQL in " + dir, e);
+        } catch (RuntimeException e) {
+            release(ownership);
+            throw e;
+        }
+    }
+
+    /**
+     * Takes the data directory for this process: an exclusive lock on {@code <dir>.lock}, held until
+     * {@link #close()} or the process's end (the operating system releases it even after SIGKILL).
+     * So a server found running on the directory while we hold the lock was left by a dead process,
+     * and one found while another process holds it is that process's, and is left alone.
+     */
+    private static FileChannel own(Path dir) throws IOException {
+        Path lock = dir.resolveSibling(dir.getFileName() + ".lock");
+        FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        try {
+            if (channel.tryLock() != null) {
+                return channel;
+            }
+        } catch (OverlappingFileLockException e) {
+            // held by this JVM already
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+        channel.close();
+        throw new DataDirectoryInUseException(dir, lock);
+    }
+
+    private static void release(FileChannel ownership) {
+        if (ownership != null) {
+            try {
+                ownership.close(); // releases the lock
+            } catch (IOException e) {
+                LOG.warn("Could not release the data directory lock", e);
+            }
         }
     }
 
@@ -101,13 +153,16 @@ public final class EmbeddedDatabase implements AutoCloseable {
             LOG.info("Embedded PostgreSQL stopped");
         } catch (IOException e) {
             LOG.warn("Embedded PostgreSQL did not stop cleanly", e);
+        } finally {
+            release(ownership);
         }
     }
 
     /**
      * A JVM killed with SIGKILL leaves its postmaster running and the data directory locked by
      * it. postmaster.pid names the process; if it is still a postgres process, ask it to shut
-     * down (SIGTERM: its clients are gone with the dead JVM) and wait for it.
+     * down (SIGTERM: its clients are gone with the dead JVM) and wait for it. Called only while
+     * holding the directory's lock, so the server cannot belong to a live drivecat.
      */
     private static void stopOrphanedServer(Path dir) throws IOException {
         Path pidFile = dir.resolve("postmaster.pid");

@@ -1,0 +1,79 @@
+package dev.drivecat.database;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+
+import dev.drivecat.testing.ServiceProcess;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The embedded PostgreSQL's data directory belongs to one running service. A second service
+ * started on it refuses to start and leaves the first one's database alone; a server left behind
+ * by a service that was killed is stopped by the next start.
+ */
+class DataDirectoryOwnershipIT {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aSecondServiceOnTheSameDataDirectoryRefusesAndTheFirstKeepsItsDatabase() throws Exception {
+        Path data = tmp.resolve("data");
+        try (ServiceProcess first = service("owner", data).start().awaitReady(Duration.ofMinutes(2))) {
+            int port = postgresPort(data);
+
+            ServiceProcess second = service("intruder", data).start();
+            int exit = second.waitFor(Duration.ofMinutes(2));
+            assertThat(exit).isNotZero();
+            assertThat(second.log()).contains("is in use by another running drivecat").contains(data.toAbsolutePath().toString());
+
+            assertThat(selectOne(port)).as("the first service's database still takes new connections").isEqualTo(1);
+            given().when().get(first.url("/drives?limit=1")).then().statusCode(200).body("total", equalTo(18));
+
+            first.kill();
+            assertThat(ProcessHandle.of(postmasterPid(data)).map(ProcessHandle::isAlive))
+                    .as("SIGKILL leaves the owner's PostgreSQL running").contains(true);
+        }
+        try (ServiceProcess next = service("next", data).start().awaitReady(Duration.ofMinutes(2))) {
+            assertThat(next.log()).contains("left running on");
+            given().when().get(next.url("/drives?limit=1")).then().statusCode(200).body("total", equalTo(18));
+            next.terminate(Duration.ofSeconds(60));
+            assertThat(next.log()).contains("Embedded PostgreSQL stopped");
+        }
+    }
+
+    static ServiceProcess.Builder service(String name, Path data) {
+        return ServiceProcess.named(name).env("DRIVECAT_DATA_DIR", data.toString());
+    }
+
+    static long postmasterPid(Path data) throws Exception {
+        return Long.parseLong(lines(data).get(0).trim());
+    }
+
+    static int postgresPort(Path data) throws Exception {
+        return Integer.parseInt(lines(data).get(3).trim());
+    }
+
+    static List<String> lines(Path data) throws Exception {
+        return Files.readAllLines(data.resolve("postgres/postmaster.pid"));
+    }
+
+    static int selectOne(int port) throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:postgresql://localhost:" + port + "/postgres", "postgres", "");
+             Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT 1")) {
+            r.next();
+            return r.getInt(1);
+        }
+    }
+}

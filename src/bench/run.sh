@@ -15,6 +15,10 @@ BASE="http://localhost:$PORT"
 
 [ "${BENCH_FRESH:-0}" = 1 ] && rm -rf "$DATA"
 [ -f target/quarkus-app/quarkus-run.jar ] || ./mvnw -q package -DskipTests
+if curl -s -o /dev/null "$BASE/"; then
+  echo "Something already answers on port $PORT: stop it (or set BENCH_PORT) so the figures are this run's." >&2
+  exit 1
+fi
 
 DRIVECAT_DATA_DIR="$DATA" QUARKUS_HTTP_PORT=$PORT QUARKUS_LOG_CONSOLE_JSON_ENABLED=false \
 DRIVECAT_RATE_LIMITS_RECOMMEND_PER_MINUTE=0 DRIVECAT_RATE_LIMITS_EXPORT_PER_MINUTE=0 DRIVECAT_SCRAPE_CRON=off \
@@ -22,6 +26,11 @@ DRIVECAT_RATE_LIMITS_RECOMMEND_PER_MINUTE=0 DRIVECAT_RATE_LIMITS_EXPORT_PER_MINU
 SERVICE=$!
 trap 'kill $SERVICE 2>/dev/null; wait $SERVICE 2>/dev/null || true' EXIT
 for _ in $(seq 1 120); do curl -sf "$BASE/q/health/ready" > /dev/null && break; sleep 1; done
+if ! kill -0 $SERVICE 2>/dev/null || ! curl -sf "$BASE/q/health/ready" > /dev/null; then
+  echo "The service did not start; see target/bench-service.log:" >&2
+  tail -20 target/bench-service.log >&2
+  exit 1
+fi
 PGPORT=$(sed -n 4p "$DATA/postgres/postmaster.pid")
 PSQL=(psql -q -h localhost -p "$PGPORT" -U postgres -d postgres -v ON_ERROR_STOP=1)
 
@@ -68,8 +77,11 @@ cold() {
   done
   printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.0fms|%.0fms", a[int(NR*0.5)]*1000, a[NR]*1000}'
 }
-COLD_SLOG=$(cold "$RECOMMEND_SLOG")
-COLD_ALL=$(cold "$RECOMMEND_ALL")
+# not in $(...): a failed version bump must stop the run, not leave cached answers timed as computed ones
+cold "$RECOMMEND_SLOG" > target/bench-cold-slog
+cold "$RECOMMEND_ALL" > target/bench-cold-all
+COLD_SLOG=$(cat target/bench-cold-slog)
+COLD_ALL=$(cat target/bench-cold-all)
 
 ratio() { awk -v a="${1%%|*}" -v b="${TRIVIAL%%|*}" 'BEGIN {printf "%.2f", a / b}'; }
 row() { IFS='|' read -r rps p50 p99 <<<"$2"; echo "| \`$1\` | $rps | $p50 | $p99 | $(ratio "$2") |"; }

@@ -4,7 +4,6 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,9 +27,9 @@ public final class EmbeddedDatabase implements AutoCloseable {
 
     private final EmbeddedPostgres postgres;
     private final Path dataDirectory;
-    private final FileChannel ownership;
+    private final Ownership ownership;
 
-    private EmbeddedDatabase(EmbeddedPostgres postgres, Path dataDirectory, FileChannel ownership) {
+    private EmbeddedDatabase(EmbeddedPostgres postgres, Path dataDirectory, Ownership ownership) {
         this.postgres = postgres;
         this.dataDirectory = dataDirectory;
         this.ownership = ownership;
@@ -38,8 +37,9 @@ public final class EmbeddedDatabase implements AutoCloseable {
 
     /** Another live process runs a server on this data directory: starting would take it away from that process. */
     public static final class DataDirectoryInUseException extends IllegalStateException {
-        DataDirectoryInUseException(Path dir, Path lock) {
-            super("The data directory " + dir + " is in use by another running drivecat (it holds " + lock + "). "
+        DataDirectoryInUseException(Path dir, Path lock, boolean thisProcess) {
+            super("The data directory " + dir + " is in use by " + (thisProcess ? "a database this process has already started"
+                    : "another running drivecat (it holds " + lock + ")") + ". "
                     + "Stop that one first, or give this one a data directory of its own (DRIVECAT_DATA_DIR).");
         }
     }
@@ -69,9 +69,10 @@ public final class EmbeddedDatabase implements AutoCloseable {
     /** As {@link #start(Path)}, on the given port (0: a free one) and with the given durability. */
     public static synchronized EmbeddedDatabase start(Path dataDirectory, int port, Durability durability) {
         Path dir = dataDirectory.toAbsolutePath().normalize();
-        FileChannel ownership = null;
+        Ownership ownership = null;
         try {
             Files.createDirectories(dir);
+            dir = dir.toRealPath(); // one lock whichever symlink the directory is reached through
             ownership = own(dir);
             stopOrphanedServer(dir);
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
@@ -105,30 +106,48 @@ public final class EmbeddedDatabase implements AutoCloseable {
      * {@link #close()} or the process's end (the operating system releases it even after SIGKILL).
      * So a server found running on the directory while we hold the lock was left by a dead process,
      * and one found while another process holds it is that process's, and is left alone.
+     *
+     * <p>File locks belong to the whole process, and closing any channel on the file drops them, so
+     * a second start inside this JVM must never touch the file: a JVM-wide registry (a system
+     * property, the same for every class loader) answers for this process first.
      */
-    private static FileChannel own(Path dir) throws IOException {
+    private static Ownership own(Path dir) throws IOException {
         Path lock = dir.resolveSibling(dir.getFileName() + ".lock");
-        FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        String key = OWNED_PREFIX + lock;
+        if (System.getProperties().putIfAbsent(key, "owned") != null) {
+            throw new DataDirectoryInUseException(dir, lock, true);
+        }
+        FileChannel channel = null;
         try {
+            channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             if (channel.tryLock() != null) {
-                return channel;
+                return new Ownership(key, channel);
             }
-        } catch (OverlappingFileLockException e) {
-            // held by this JVM already
+            throw new DataDirectoryInUseException(dir, lock, false);
         } catch (IOException | RuntimeException e) {
-            channel.close();
+            if (channel != null) {
+                channel.close();
+            }
+            System.getProperties().remove(key);
             throw e;
         }
-        channel.close();
-        throw new DataDirectoryInUseException(dir, lock);
     }
 
-    private static void release(FileChannel ownership) {
+    // outside the "drivecat." namespace, which the configuration validates strictly
+    private static final String OWNED_PREFIX = "dev.drivecat.database.EmbeddedDatabase.owned:";
+
+    /** This process's hold on a data directory. */
+    private record Ownership(String key, FileChannel channel) {
+    }
+
+    private static void release(Ownership ownership) {
         if (ownership != null) {
             try {
-                ownership.close(); // releases the lock
+                ownership.channel().close(); // releases the lock
             } catch (IOException e) {
                 LOG.warn("Could not release the data directory lock", e);
+            } finally {
+                System.getProperties().remove(ownership.key());
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.drivecat.database;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,7 +52,47 @@ class EmbeddedDatabaseTest {
              ResultSet rs = s.executeQuery("SELECT note FROM kept")) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getString(1)).isEqualTo("still here");
-            assertThat(second.dataDirectory()).isEqualTo(cluster.toAbsolutePath().normalize());
+            assertThat(second.dataDirectory()).isEqualTo(cluster.toRealPath());
         }
+    }
+
+    @Test
+    void aSecondStartOfTheSameDirectoryInOneProcessFailsWithoutReleasingTheFirstsLock() throws Exception {
+        Path cluster = dataDir.resolve("owned");
+        Path lock = dataDir.resolve("owned.lock");
+        try (EmbeddedDatabase first = EmbeddedDatabase.start(cluster)) {
+            assertThat(lockSeenFromAnotherProcess(lock)).isEqualTo("held");
+            assertThatThrownBy(() -> EmbeddedDatabase.start(cluster))
+                    .isInstanceOf(EmbeddedDatabase.DataDirectoryInUseException.class)
+                    .hasMessageContaining("a database this process has already started");
+            // file locks belong to the process: a careless second start would have dropped the first one's
+            assertThat(lockSeenFromAnotherProcess(lock)).isEqualTo("held");
+            try (Connection c = DriverManager.getConnection(first.jdbcUrl(), EmbeddedDatabase.USER, "")) {
+                assertThat(c.isValid(5)).isTrue();
+            }
+        }
+        assertThat(lockSeenFromAnotherProcess(lock)).isEqualTo("free");
+    }
+
+    /** Asks a separate JVM whether it could take the lock: only another process sees what this one holds. */
+    private String lockSeenFromAnotherProcess(Path lock) throws Exception {
+        Path probe = dataDir.resolve("LockProbe.java");
+        Files.writeString(probe, """
+                import java.nio.channels.FileChannel;
+                import java.nio.file.Path;
+                import java.nio.file.StandardOpenOption;
+                public class LockProbe {
+                    public static void main(String[] args) throws Exception {
+                        try (FileChannel c = FileChannel.open(Path.of(args[0]), StandardOpenOption.WRITE)) {
+                            System.out.print(c.tryLock() == null ? "held" : "free");
+                        }
+                    }
+                }
+                """);
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), probe.toString(),
+                lock.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+        assertThat(p.waitFor()).as(out).isZero();
+        return out;
     }
 }

@@ -92,6 +92,8 @@ class KillDuringDigestIT {
                 }
                 assertThat(counts(smtp)).containsExactly(2L, 1L, 2L);
             }
+            assertThat(status(db, BEN, "2026-W45")).as("left as it was, for an operator").isEqualTo("SENDING");
+            assertThat(status(db, BEN, "2026-W47")).isEqualTo("SENDING");
             assertThat(Sql.count(db.jdbcUrl(), "SELECT count(*) FROM digest_delivery")).as("one record per subscriber and week").isEqualTo(6);
         }
     }

@@ -23,7 +23,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * the one instant a mail sender cannot make transactional, and GreenMail cannot stop there.
  *
  * <p>It speaks only the subset of SMTP a mail client needs without extensions (EHLO, MAIL, RCPT,
- * DATA, RSET, NOOP, QUIT) and keeps what it accepted in memory.
+ * DATA, RSET, NOOP, QUIT) and keeps what it accepted in memory, as sent (dot-stuffed lines are not
+ * unstuffed: the tests count messages per recipient, they do not read them).
  */
 public final class HoldingSmtpServer implements AutoCloseable {
 
@@ -41,6 +42,7 @@ public final class HoldingSmtpServer implements AutoCloseable {
 
     private final ServerSocket socket;
     private final List<Accepted> accepted = new CopyOnWriteArrayList<>();
+    private final List<Socket> heldConnections = new CopyOnWriteArrayList<>();
     private volatile String holdFor;
     private volatile CompletableFuture<Held> held = new CompletableFuture<>();
 
@@ -90,6 +92,7 @@ public final class HoldingSmtpServer implements AutoCloseable {
         } catch (IOException e) {
             // closing anyway
         }
+        heldConnections.forEach(HoldingSmtpServer::closeQuietly);
     }
 
     private void acceptConnections() {
@@ -149,6 +152,7 @@ public final class HoldingSmtpServer implements AutoCloseable {
                                 }
                             });
                             holding = true;
+                            heldConnections.add(connection);
                             return; // the test answers (or not) on the open connection; this session reads no further
                         }
                         accepted.add(message);

@@ -146,11 +146,32 @@ public final class ServiceProcess implements AutoCloseable {
             if (exit != 0) {
                 throw new IllegalStateException("kill -STOP " + process.pid() + " exited with " + exit);
             }
+            // the signal stops each thread as it next enters the kernel: wait until every one has
+            Path tasks = Path.of("/proc", Long.toString(process.pid()), "task");
+            for (int i = 0; i < 500; i++) {
+                try (var threads = Files.list(tasks)) {
+                    if (threads.allMatch(ServiceProcess::stopped)) {
+                        return;
+                    }
+                }
+                sleep(10);
+            }
+            throw new IllegalStateException(name + " did not stop within 5 s of SIGSTOP");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        }
+    }
+
+    private static boolean stopped(Path task) {
+        try {
+            String stat = Files.readString(task.resolve("stat"));
+            char state = stat.charAt(stat.lastIndexOf(')') + 2); // "pid (comm) S ..."
+            return state == 'T' || state == 't';
+        } catch (IOException e) {
+            return true; // the thread has gone
         }
     }
 

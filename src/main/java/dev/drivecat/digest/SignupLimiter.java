@@ -1,5 +1,7 @@
 package dev.drivecat.digest;
 
+import dev.drivecat.web.RateLimitedException;
+
 import dev.drivecat.DrivecatConfig;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;

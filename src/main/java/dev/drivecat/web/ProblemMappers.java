@@ -34,6 +34,11 @@ public class ProblemMappers {
     }
 
     @ServerExceptionMapper
+    public Response rateLimited(RateLimitedException e, UriInfo uri) {
+        return RateLimitFilter.tooMany(uri.getPath(), e.getMessage(), e.retryAfterSeconds());
+    }
+
+    @ServerExceptionMapper
     public Response invalidValue(InvalidValueException e, UriInfo uri) {
         return respond(Problem.of(ProblemType.INVALID_PARAMETER, e.getMessage())
                 .with("parameter", e.parameter())

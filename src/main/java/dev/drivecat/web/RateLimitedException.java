@@ -1,10 +1,9 @@
-package dev.drivecat.digest;
+package dev.drivecat.web;
 
-import dev.drivecat.web.Problem;
-import dev.drivecat.web.ProblemException;
-import dev.drivecat.web.ProblemType;
-
-/** A 429: too many requests of one kind; the answer says when to try again (Retry-After, in seconds). */
+/**
+ * A 429 thrown by a service (e.g. sign-ups per address): too many requests of one kind. Answered
+ * like the per-client limits of {@link RateLimitFilter}, with Retry-After in seconds.
+ */
 public class RateLimitedException extends ProblemException {
 
     private final long retryAfterSeconds;

@@ -281,20 +281,19 @@ public class DigestService {
                 .map(t -> (String) t.get("status")).orElse(null));
         boolean wouldSend = "CONFIRMED".equals(status) && (c.changeCount() > 0 || config.digest().sendEmpty())
                 && (deliveryStatus == null || "PENDING".equals(deliveryStatus)) && !week.end(zone()).isAfter(clock.instant());
-        Map<String, String> headers = new java.util.LinkedHashMap<>();
-        headers.put("List-Unsubscribe", "<" + unsubscribe + ">");
-        headers.put("List-Unsubscribe-Post", "List-Unsubscribe=One-Click");
         return new Preview(week.toString(), s.email(), status, deliveryStatus, wouldSend, c.changeCount(), c.subject(), c.text(),
-                c.html(), headers);
+                c.html(), MailSender.unsubscribeHeaders(unsubscribe));
     }
 
     private DigestComposer.Week prepare(IsoWeek week) {
         ZoneId zone = zone();
         PriceChangeService.ChangeReport report = priceChanges.changes(new ChangeQuery(week.start(zone), week.end(zone), List.of(),
                 null, null, config.priceChanges().minPercent()));
+        // both roles share one requirement (RoleFit.passes): load the candidates once for both
+        Set<String> fit = roleFit.drivesFor(List.of(Role.values()), List.of());
         Map<Role, Set<String>> roleDrives = new EnumMap<>(Role.class);
         for (Role role : Role.values()) {
-            roleDrives.put(role, roleFit.drivesFor(List.of(role), List.of()));
+            roleDrives.put(role, fit);
         }
         return new DigestComposer.Week(week, report, roleDrives);
     }

@@ -4,6 +4,8 @@ import io.quarkus.mailer.Mail;
 import io.quarkus.mailer.Mailer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Hands messages to SMTP (Quarkus Mailer, configured by QUARKUS_MAILER_*). Every message has a
@@ -23,9 +25,16 @@ public class MailSender {
     void send(Message m) {
         Mail mail = Mail.withText(m.to(), m.subject(), m.text()).setHtml(m.html());
         if (m.unsubscribeUrl() != null) {
-            mail.addHeader("List-Unsubscribe", "<" + m.unsubscribeUrl() + ">");
-            mail.addHeader("List-Unsubscribe-Post", "List-Unsubscribe=One-Click");
+            unsubscribeHeaders(m.unsubscribeUrl()).forEach(mail::addHeader);
         }
         mailer.send(mail);
+    }
+
+    /** RFC 8058 one-click unsubscribe: the link, and that a POST of List-Unsubscribe=One-Click to it suffices. */
+    static Map<String, String> unsubscribeHeaders(String url) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("List-Unsubscribe", "<" + url + ">");
+        headers.put("List-Unsubscribe-Post", "List-Unsubscribe=One-Click");
+        return headers;
     }
 }

@@ -176,7 +176,7 @@ public class SubscriptionResource {
         }
         return html(200, new Page("Unsubscribe from the price digest",
                 "Press the button and no more digests are sent to the address this link was mailed to.",
-                config.publicBaseUrl() + "/subscriptions/unsubscribe?token=" + token, null, true, "Unsubscribe", home()));
+                subscriptions.unsubscribeUrl(token), null, true, "Unsubscribe", home()));
     }
 
     @POST

@@ -61,4 +61,9 @@ public class Drive extends PanacheEntityBase {
     public static Optional<Drive> findBySlug(String slug) {
         return find("slug", slug).firstResultOptional();
     }
+
+    /** A capacity as drives are named: "1.92TB" stays in GB ("1920GB"), a whole number of TB reads "2TB". */
+    public static String capacityLabel(int capacityGb) {
+        return capacityGb >= 1000 && capacityGb % 1000 == 0 ? (capacityGb / 1000) + "TB" : capacityGb + "GB";
+    }
 }

@@ -136,7 +136,7 @@ public class DigestComposer {
         }
         Recommendation.Result top = r.results().get(0);
         Recommendation.DriveRef d = top.drive();
-        String capacity = d.capacityGb() >= 1000 && d.capacityGb() % 1000 == 0 ? (d.capacityGb() / 1000) + "TB" : d.capacityGb() + "GB";
+        String capacity = dev.drivecat.catalog.Drive.capacityLabel(d.capacityGb());
         var offer = top.bestOffer();
         String reason = top.reasons().isEmpty() ? null : top.reasons().get(0);
         return Optional.of(new PickView(roleLabel(role), iface == null ? "any interface" : iface,

@@ -68,7 +68,7 @@ public class PriceChangeService {
         }
 
         String capacity() {
-            return capacityGb >= 1000 && capacityGb % 1000 == 0 ? (capacityGb / 1000) + "TB" : capacityGb + "GB";
+            return dev.drivecat.catalog.Drive.capacityLabel(capacityGb);
         }
     }
 

@@ -40,11 +40,7 @@ public record Candidate(
         }
     }
 
-    public String name() {
-        return vendor + " " + model + " " + capacityLabel();
-    }
-
     public String capacityLabel() {
-        return capacityGb >= 1000 && capacityGb % 1000 == 0 ? (capacityGb / 1000) + "TB" : capacityGb + "GB";
+        return dev.drivecat.catalog.Drive.capacityLabel(capacityGb);
     }
 }

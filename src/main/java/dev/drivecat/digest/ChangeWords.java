@@ -6,11 +6,8 @@ import dev.drivecat.pricing.PriceChange;
 import dev.drivecat.pricing.SellerType;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.text.NumberFormat;
 import java.util.ArrayList;
-import java.util.Currency;
 import java.util.List;
-import java.util.Locale;
 
 /** How a price change is said in words: one phrasing for the mail, its subject and the Atom feed. */
 public final class ChangeWords {

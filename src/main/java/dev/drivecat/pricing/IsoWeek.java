@@ -11,7 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** An ISO 8601 week such as {@code 2026-W48}: Monday 00:00 to the next Monday 00:00 in a time zone. */
-public record IsoWeek(int year, int week) implements Comparable<IsoWeek> {
+public record IsoWeek(int year, int week) {
 
     private static final Pattern FORMAT = Pattern.compile("(\\d{4})-?W(\\d{2})");
 
@@ -65,11 +65,6 @@ public record IsoWeek(int year, int week) implements Comparable<IsoWeek> {
     @Override
     public String toString() {
         return String.format(java.util.Locale.ROOT, "%04d-W%02d", year, week);
-    }
-
-    @Override
-    public int compareTo(IsoWeek o) {
-        return year != o.year ? Integer.compare(year, o.year) : Integer.compare(week, o.week);
     }
 
     private static int weeksIn(int year) {

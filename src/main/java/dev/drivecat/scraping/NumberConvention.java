@@ -7,20 +7,14 @@ package dev.drivecat.scraping;
  */
 public enum NumberConvention {
     /** {@code 1,234.56}: point before the decimals, comma (or space) between thousands. */
-    POINT_DECIMAL('.', ','),
+    POINT_DECIMAL(','),
     /** {@code 1.234,56}: comma before the decimals, point (or space) between thousands. */
-    COMMA_DECIMAL(',', '.');
+    COMMA_DECIMAL('.');
 
-    private final char decimalSeparator;
     private final char groupingSeparator;
 
-    NumberConvention(char decimalSeparator, char groupingSeparator) {
-        this.decimalSeparator = decimalSeparator;
+    NumberConvention(char groupingSeparator) {
         this.groupingSeparator = groupingSeparator;
-    }
-
-    public char decimalSeparator() {
-        return decimalSeparator;
     }
 
     public char groupingSeparator() {

@@ -47,7 +47,6 @@ public class SiteDefinitions implements HostPolicy {
     }
 
     private final Map<String, Site> byHost;
-    private final List<SiteDefinition> definitions;
 
     /** Loads the definitions from the classpath (for CDI). */
     public SiteDefinitions() {
@@ -56,7 +55,6 @@ public class SiteDefinitions implements HostPolicy {
 
     private SiteDefinitions(List<Loaded> loaded) {
         Map<String, Site> hosts = new LinkedHashMap<>();
-        List<SiteDefinition> all = new ArrayList<>();
         for (Loaded site : loaded) {
             SiteKind kind = SiteKind.of(site.source(), site.definition());
             SiteRules rules = SiteRules.compile(site.source(), site.definition(), kind.selectors(), kind.phrases());
@@ -68,10 +66,8 @@ public class SiteDefinitions implements HostPolicy {
                             + " is already defined by the " + previous.definition().site() + " site");
                 }
             }
-            all.add(site.definition());
         }
         this.byHost = Map.copyOf(hosts);
-        this.definitions = List.copyOf(all);
     }
 
     /** The definitions in {@code scrapers/} on the classpath. */
@@ -166,9 +162,5 @@ public class SiteDefinitions implements HostPolicy {
     /** Every host a definition names. */
     public List<String> hosts() {
         return List.copyOf(byHost.keySet());
-    }
-
-    public List<SiteDefinition> definitions() {
-        return definitions;
     }
 }

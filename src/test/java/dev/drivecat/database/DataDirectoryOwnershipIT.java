@@ -5,12 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.drivecat.testing.ServiceProcess;
+import dev.drivecat.testing.Sql;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -37,7 +34,7 @@ class DataDirectoryOwnershipIT {
                 assertThat(second.log()).contains("is in use by another running drivecat").contains(data.toRealPath().toString());
             }
 
-            assertThat(selectOne(port)).as("the first service's database still takes new connections").isEqualTo(1);
+            assertThat(Sql.value("jdbc:postgresql://localhost:" + port + "/postgres", "SELECT 1")).as("the first service's database still takes new connections").isEqualTo(1);
             given().when().get(first.url("/drives?limit=1")).then().statusCode(200).body("total", equalTo(18));
 
             first.kill();
@@ -66,14 +63,5 @@ class DataDirectoryOwnershipIT {
 
     static List<String> lines(Path data) throws Exception {
         return Files.readAllLines(data.resolve("postgres/postmaster.pid"));
-    }
-
-    static int selectOne(int port) throws Exception {
-        try (Connection c = DriverManager.getConnection("jdbc:postgresql://localhost:" + port + "/postgres", "postgres", "");
-             Statement s = c.createStatement();
-             ResultSet r = s.executeQuery("SELECT 1")) {
-            r.next();
-            return r.getInt(1);
-        }
     }
 }

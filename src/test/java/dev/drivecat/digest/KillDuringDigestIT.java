@@ -1,6 +1,5 @@
 package dev.drivecat.digest;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.drivecat.database.EmbeddedDatabase;
@@ -39,7 +38,7 @@ class KillDuringDigestIT {
         try (EmbeddedDatabase db = EmbeddedDatabase.start(tmp.resolve("pg"));
              HoldingSmtpServer smtp = new HoldingSmtpServer()) {
             try (ServiceProcess first = service("digest-first", db, smtp)) {
-                given().header("Authorization", "Bearer " + ServiceProcess.ADMIN_TOKEN).contentType("application/json")
+                ServiceProcess.admin().contentType("application/json")
                         .body(DigestFixtures.PRICES).when().post(first.url("/admin/imports/specs")).then().statusCode(200);
                 for (String email : new String[] {ANN, BEN, CAT}) { // in this order: a run sends by subscriber id
                     Sql.execute(db.jdbcUrl(), "INSERT INTO subscriber (email, email_key, status, drives, confirmed_at) VALUES ('"
@@ -110,7 +109,7 @@ class KillDuringDigestIT {
     }
 
     static JsonPath run(ServiceProcess service, String week) {
-        return given().header("Authorization", "Bearer " + ServiceProcess.ADMIN_TOKEN).queryParam("week", week)
+        return ServiceProcess.admin().queryParam("week", week)
                 .when().post(service.url("/admin/digests/run")).then().statusCode(200).extract().jsonPath();
     }
 

@@ -6,7 +6,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
@@ -52,7 +51,7 @@ class KillDuringScrapeIT {
             try (ServiceProcess first = service("kill-first", db, hosts).awaitReady(Duration.ofMinutes(2))) {
                 watch(first, base + "/dp/B0KILLTST1", "intel-optane-p4800x-375gb-u2");
                 watch(first, base + "/dp/B0KILLTST2", "intel-optane-p5800x-400gb-u2");
-                firstRun = given().header("Authorization", "Bearer " + ServiceProcess.ADMIN_TOKEN)
+                firstRun = ServiceProcess.admin()
                         .when().post(first.url("/admin/scrapes")).then().statusCode(202).extract().jsonPath().getLong("id");
                 awaitUntil(() -> observations(db, "B0KILLTST1") == 1
                         && !marketplace.findAll(getRequestedFor(urlEqualTo("/dp/B0KILLTST2"))).isEmpty());
@@ -65,7 +64,7 @@ class KillDuringScrapeIT {
             marketplace.stubFor(get(urlEqualTo("/dp/B0KILLTST2")).willReturn(aResponse().withStatus(200)
                     .withHeader("Content-Type", "text/html").withBody(page.replace("B0E2ETEST1", "B0KILLTST2").replace("$399.00", "$799.00"))));
             try (ServiceProcess second = service("kill-second", db, hosts).awaitReady(Duration.ofMinutes(2))) {
-                long secondRun = given().header("Authorization", "Bearer " + ServiceProcess.ADMIN_TOKEN)
+                long secondRun = ServiceProcess.admin()
                         .when().post(second.url("/admin/scrapes")).then().statusCode(202).extract().jsonPath().getLong("id");
                 awaitUntil(() -> !"RUNNING".equals(Sql.value(db.jdbcUrl(), "SELECT status FROM scrape_run WHERE id = " + secondRun)));
                 assertThat(Sql.value(db.jdbcUrl(), "SELECT status FROM scrape_run WHERE id = " + secondRun)).isEqualTo("SUCCEEDED");
@@ -86,7 +85,7 @@ class KillDuringScrapeIT {
     }
 
     static void watch(ServiceProcess service, String url, String drive) {
-        given().header("Authorization", "Bearer " + ServiceProcess.ADMIN_TOKEN).contentType("application/json")
+        ServiceProcess.admin().contentType("application/json")
                 .body(Map.of("url", url, "drive", drive))
                 .when().post(service.url("/admin/listings")).then().statusCode(201);
     }

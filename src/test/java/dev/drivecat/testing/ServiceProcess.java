@@ -98,6 +98,11 @@ public final class ServiceProcess implements AutoCloseable {
         }
     }
 
+    /** A request to a child service with its admin token. */
+    public static io.restassured.specification.RequestSpecification admin() {
+        return io.restassured.RestAssured.given().header("Authorization", "Bearer " + ADMIN_TOKEN);
+    }
+
     public int port() {
         return port;
     }

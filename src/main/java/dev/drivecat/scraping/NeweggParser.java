@@ -52,9 +52,7 @@ final class NeweggParser extends AbstractSiteParser {
                 draft.sellerName);
         draft.conditionWording = rules.value(page.document(), "conditionWording").orElse(null);
         draft.condition = condition(null, draft.conditionWording, page.title());
-        if (rules.hasSelector("shipping")) {
-            draft.shipping = shipping(rules.value(buyBox, "shipping").orElse(null), page, draft.currency);
-        }
+        draft.shipping = shipping(rules.value(buyBox, "shipping").orElse(null), page, draft.currency);
         return new PageParse.Product(page.externalId(), page.title(), List.of(draft.build()));
     }
 }

@@ -63,8 +63,7 @@ public final class PriceText {
         if (text == null) {
             return Optional.empty();
         }
-        String normalized = text.replace('\u00a0', ' ').replace('\u202f', ' ').replace('\u2009', ' ')
-                .replaceAll("\\s+", " ").trim();
+        String normalized = SiteRules.normalize(text);
         Matcher shape = SHAPE.matcher(normalized);
         if (!shape.matches()) {
             return Optional.empty();

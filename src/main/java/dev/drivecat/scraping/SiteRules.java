@@ -274,17 +274,12 @@ final class SiteRules {
     /** The page's external id, from the places productPage.externalId lists, in order. */
     Optional<String> externalId(Element page, URI url) {
         for (CompiledIdSource source : idSources) {
-            Optional<String> id = source.url() ? idFromUrl(url) : value(page, List.of(source.probe()), e -> true);
+            Optional<String> id = source.url() ? idFromUrl(url) : found(page, List.of(source.probe()), e -> true).map(Found::value);
             if (id.isPresent()) {
                 return id;
             }
         }
         return Optional.empty();
-    }
-
-    /** Whether the selector list {@code key} is defined and not empty. */
-    boolean hasSelector(String key) {
-        return !selectors.getOrDefault(key, List.of()).isEmpty();
     }
 
     /** The selectors tried for {@code key}, for messages. */
@@ -345,12 +340,16 @@ final class SiteRules {
     }
 
     Optional<String> value(Element scope, String key, Predicate<Element> accept) {
-        return value(scope, selectors.getOrDefault(key, List.of()), accept);
+        return found(scope, key, accept).map(Found::value);
     }
 
     /** Like {@link #value}, but also returns the element the value came from. */
     Optional<Found> found(Element scope, String key, Predicate<Element> accept) {
-        for (CompiledProbe probe : selectors.getOrDefault(key, List.of())) {
+        return found(scope, selectors.getOrDefault(key, List.of()), accept);
+    }
+
+    private static Optional<Found> found(Element scope, List<CompiledProbe> probes, Predicate<Element> accept) {
+        for (CompiledProbe probe : probes) {
             for (Element e : scope.select(probe.evaluator())) {
                 if (accept.test(e)) {
                     Optional<String> value = read(e, probe);
@@ -365,20 +364,6 @@ final class SiteRules {
 
     /** A value read from the page and the element it came from. */
     record Found(Element element, String value) {
-    }
-
-    private static Optional<String> value(Element scope, List<CompiledProbe> probes, Predicate<Element> accept) {
-        for (CompiledProbe probe : probes) {
-            for (Element e : scope.select(probe.evaluator())) {
-                if (accept.test(e)) {
-                    Optional<String> value = read(e, probe);
-                    if (value.isPresent()) {
-                        return value;
-                    }
-                }
-            }
-        }
-        return Optional.empty();
     }
 
     private static Optional<String> read(Element e, CompiledProbe probe) {

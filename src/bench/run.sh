@@ -39,6 +39,7 @@ if [ "$("${PSQL[@]}" -tAc "SELECT count(*) FROM drive WHERE slug LIKE 'bench-%'"
   "${PSQL[@]}" -f src/bench/generate-catalog.sql >&2
 fi
 COUNTS=$("${PSQL[@]}" -tAc "SELECT (SELECT count(*) FROM drive) || ' drives, ' || (SELECT count(*) FROM listing) || ' listings, ' || (SELECT count(*) FROM price_observation) || ' observations'")
+DRIVES=$("${PSQL[@]}" -tAc "SELECT count(*) FROM drive")
 
 RECOMMEND_SLOG="/recommend?role=slog&interface=m2"
 RECOMMEND_ALL="/recommend?role=slog"
@@ -99,4 +100,4 @@ row "GET $RECOMMEND_ALL" "$ALL"
 row "GET $RECOMMEND_SPECIAL" "$SPECIAL"
 row "GET $RECOMMEND_SLOG, a new question every request" "$DISTINCT"
 echo
-echo "Computing an answer after a catalog change (40 requests, each after a version bump): \`$RECOMMEND_SLOG\` median|max ${COLD_SLOG}; \`$RECOMMEND_ALL\` (all 10,018 drives) median|max ${COLD_ALL}."
+echo "Computing an answer after a catalog change (40 requests, each after a version bump): \`$RECOMMEND_SLOG\` median|max ${COLD_SLOG}; \`$RECOMMEND_ALL\` (all $DRIVES drives) median|max ${COLD_ALL}."

@@ -9,7 +9,6 @@ import dev.drivecat.web.Problem;
 import dev.drivecat.web.ProblemException;
 import dev.drivecat.web.ProblemType;
 import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,8 +24,13 @@ public final class RecommendParams {
         this.raw = raw;
     }
 
+    /** Parameters of both roles, after {@code role}. */
+    static final List<String> COMMON = List.of("interface", "plp", "condition", "sellerType", "includeBusinessOnly",
+            "includeOutOfStock", "maxPrice", "currency", "limit", "syncWriteMBps", "maxPriceAgeDays");
     static final List<String> SPECIAL_ONLY = List.of("layout", "width", "dataTib", "diskTb", "recordsize", "fileCount",
             "smallBlocks", "smallBlockDataGib", "hasSlog", "maxSetPrice");
+    private static final List<String> KNOWN = java.util.stream.Stream.of(List.of("role"), COMMON, SPECIAL_ONLY)
+            .flatMap(List::stream).toList();
     static final int DEFAULT_LIMIT = 10;
     static final int DEFAULT_MAX_PRICE_AGE_DAYS = 14;
 
@@ -42,8 +46,7 @@ public final class RecommendParams {
             for (String name : SPECIAL_ONLY) {
                 if (one(name) != null) {
                     throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
-                            name + " applies to role=special only; role=slog takes interface, plp, condition, sellerType, "
-                                    + "includeBusinessOnly, includeOutOfStock, maxPrice, currency, limit, syncWriteMBps, maxPriceAgeDays")
+                            name + " applies to role=special only; role=slog takes " + String.join(", ", COMMON))
                             .with("parameter", name));
                 }
             }
@@ -132,9 +135,6 @@ public final class RecommendParams {
 
     /** The names /recommend understands; anything else is a 400 (a typo must not be silently ignored). */
     public static void rejectUnknown(java.util.Set<String> names) {
-        List<String> known = new ArrayList<>(List.of("role", "interface", "plp", "condition", "sellerType", "includeBusinessOnly",
-                "includeOutOfStock", "maxPrice", "currency", "limit", "syncWriteMBps", "maxPriceAgeDays"));
-        known.addAll(SPECIAL_ONLY);
-        Params.rejectUnknown(names, known);
+        Params.rejectUnknown(names, KNOWN);
     }
 }

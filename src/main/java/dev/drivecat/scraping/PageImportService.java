@@ -111,12 +111,12 @@ public class PageImportService {
     }
 
     private static Optional<Drive> known(Marketplace m, String pageId, String urlId) {
-        for (String id : List.of(pageId, urlId)) {
+        for (String id : new java.util.LinkedHashSet<>(List.of(pageId, urlId))) { // often the same id
             Optional<Listing> listing = Listing.find(m, id);
             if (listing.isPresent()) {
                 return Optional.of(listing.get().drive);
             }
-            Optional<WatchedPage> watched = WatchedPage.find("marketplace = ?1 and externalId = ?2", m, id).firstResultOptional();
+            Optional<WatchedPage> watched = WatchedPage.find(m, id);
             if (watched.isPresent()) {
                 return Optional.of(watched.get().drive);
             }
@@ -125,8 +125,7 @@ public class PageImportService {
     }
 
     private static OfferView view(PageParse.Product page, ParsedOffer o, Condition stored, boolean added, boolean suspect) {
-        String externalId = ParsedOffer.FEATURED.equals(o.offerKey()) ? page.externalId() : page.externalId() + "/" + o.offerKey();
-        return new OfferView(externalId, o.offerKey(), o.price(), o.currency(), o.priceWording(), o.shipping(), o.memberPrice(),
+        return new OfferView(o.listingId(page.externalId()), o.offerKey(), o.price(), o.currency(), o.priceWording(), o.shipping(), o.memberPrice(),
                 o.inStock(), o.availability(), o.sellerName(), o.sellerType(), o.fulfilledByMarketplace(),
                 stored != null ? stored : o.condition(), o.conditionWording(), o.businessOnly(), o.bestOfferAccepted(),
                 o.privateSeller(), added, suspect);

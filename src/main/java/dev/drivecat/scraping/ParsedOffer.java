@@ -42,4 +42,9 @@ public record ParsedOffer(
         Boolean privateSeller) {
 
     public static final String FEATURED = "featured";
+
+    /** The listing this offer is stored as: the item's id for the featured offer, item id/offer key for the others. */
+    public String listingId(String itemId) {
+        return FEATURED.equals(offerKey) ? itemId : itemId + "/" + offerKey;
+    }
 }

@@ -43,8 +43,7 @@ public class ParsedPageStore {
                                    String source, Long scrapeRunId) {
         List<StoredOffer> stored = new ArrayList<>();
         for (ParsedOffer offer : page.offers()) {
-            String externalId = ParsedOffer.FEATURED.equals(offer.offerKey()) ? page.externalId()
-                    : page.externalId() + "/" + offer.offerKey();
+            String externalId = offer.listingId(page.externalId());
             Condition condition = condition(offer, drive);
             Listing listing = listing(marketplace, externalId, drive, pageUrl, offer, condition);
             // stock as the page said it, or unknown (null): a price alone is no evidence that it can be bought now

@@ -84,8 +84,7 @@ public class WatchService {
         }
         Drive drive = Drive.findBySlug(driveSlug).orElseThrow(() -> ProblemException.notFound("No drive with slug '" + driveSlug + "'"));
         Marketplace marketplace = Marketplace.findByCode(product.site().marketplace()).orElseThrow();
-        Optional<WatchedPage> existing = WatchedPage.find("marketplace = ?1 and externalId = ?2", marketplace, product.externalId())
-                .firstResultOptional();
+        Optional<WatchedPage> existing = WatchedPage.find(marketplace, product.externalId());
         if (existing.isPresent()) {
             WatchedPage page = existing.get();
             if (!page.drive.id.equals(drive.id)) {

@@ -13,6 +13,7 @@ import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
 import java.time.Instant;
+import java.util.Optional;
 
 /** A product page on the watch list: fetched by every scrape run, its offers recorded for one drive. */
 @Entity
@@ -57,4 +58,8 @@ public class WatchedPage extends PanacheEntityBase {
 
     @Column(name = "created_at", insertable = false, updatable = false)
     public Instant createdAt;
+
+    public static Optional<WatchedPage> find(Marketplace marketplace, String externalId) {
+        return find("marketplace = ?1 and externalId = ?2", marketplace, externalId).firstResultOptional();
+    }
 }

@@ -22,10 +22,10 @@ final class AtomFeed {
     }
 
     /**
-     * @param self the absolute URL this feed was asked at
-     * @param json the same question as JSON
+     * @param self the absolute URL this feed was asked at; the same URL answers in JSON without the
+     *     Atom Accept header, so it is also the feed's JSON alternate
      */
-    static String write(ChangeReport report, String self, String json) {
+    static String write(ChangeReport report, String self) {
         try {
             StringWriter out = new StringWriter();
             XMLStreamWriter x = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
@@ -42,7 +42,7 @@ final class AtomFeed {
             text(x, "name", "drivecat");
             x.writeEndElement();
             link(x, "self", MEDIA_TYPE, self);
-            link(x, "alternate", "application/json", json);
+            link(x, "alternate", "application/json", self);
             for (PriceChange c : report.changes()) {
                 entry(x, c, report);
             }

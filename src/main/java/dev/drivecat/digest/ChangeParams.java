@@ -45,8 +45,7 @@ final class ChangeParams {
                 throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
                         "give either week or since/until, not both").with("parameter", "week"));
             }
-            IsoWeek w = IsoWeek.parse(weekRaw).orElseThrow(() -> Params.invalid("week", weekRaw,
-                    "an ISO 8601 week such as 2026-W48 (Monday to Monday in " + config.priceChanges().weekZone() + ")"));
+            IsoWeek w = week(weekRaw, config.priceChanges().weekZone(), "2026-W48");
             since = w.start(config.priceChanges().weekZone());
             until = w.end(config.priceChanges().weekZone());
             week = w.toString();
@@ -76,5 +75,11 @@ final class ChangeParams {
 
     private static String one(Map<String, List<String>> raw, String name) {
         return Params.one(raw, name);
+    }
+
+    /** The {@code week} parameter, or a 400 saying what a week looks like (with the given example). */
+    static IsoWeek week(String raw, java.time.ZoneId zone, String example) {
+        return IsoWeek.parse(raw).orElseThrow(() -> Params.invalid("week", raw,
+                "an ISO 8601 week such as " + example + " (Monday to Monday in " + zone + ")"));
     }
 }

@@ -81,7 +81,6 @@ public class DigestResource {
         if (raw == null || raw.isBlank()) {
             return digests.lastEndedWeek();
         }
-        return IsoWeek.parse(raw).orElseThrow(() -> Params.invalid("week", raw,
-                "an ISO 8601 week such as 2026-W47 (Monday to Monday in " + config.priceChanges().weekZone() + ")"));
+        return ChangeParams.week(raw, config.priceChanges().weekZone(), "2026-W47");
     }
 }

@@ -74,7 +74,7 @@ public class PriceChangeResource {
         if (wantsAtom(headers)) {
             String query = uri.getRequestUri().getRawQuery();
             String self = config.publicBaseUrl() + "/price-changes" + (query == null ? "" : "?" + query);
-            return Response.ok(AtomFeed.write(report, self, self), AtomFeed.MEDIA_TYPE + ";charset=UTF-8").build();
+            return Response.ok(AtomFeed.write(report, self), AtomFeed.MEDIA_TYPE + ";charset=UTF-8").build();
         }
         return Response.ok(report, MediaType.APPLICATION_JSON_TYPE).build();
     }

@@ -72,8 +72,11 @@ class PageImportTest {
                 .when().post("/admin/imports/pages")
                 .then().statusCode(200)
                 .body("outcome", equalTo("BLOCKED"))
+                .body("reason", org.hamcrest.Matchers.not(org.hamcrest.Matchers.emptyOrNullString()))
                 .body("stored", equalTo(false))
                 .body("offers", hasSize(0));
+        given().when().get("/drives/intel-optane-p4800x-375gb-u2/prices").then().statusCode(200)
+                .body("observations.findAll { it.externalId == 'B0E2ETEST2' }", hasSize(0));
     }
 
     @Test
@@ -86,6 +89,8 @@ class PageImportTest {
                 .contentType("application/problem+json")
                 .body("outcome", equalTo("PARSE_FAILED"))
                 .body("detail", containsString("Nothing was stored"));
+        given().when().get("/drives/intel-optane-p4800x-375gb-u2/prices").then().statusCode(200)
+                .body("observations.findAll { it.externalId == 'B0E2ETEST3' }", hasSize(0));
     }
 
     @Test

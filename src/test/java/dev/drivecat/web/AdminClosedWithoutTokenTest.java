@@ -31,6 +31,18 @@ class AdminClosedWithoutTokenTest {
         given().header("Authorization", "Bearer anything").contentType("application/json").body("{}")
                 .when().post("/admin/imports/specs")
                 .then().statusCode(401);
+        // every admin path, with no token, an empty one or a guess
+        for (String[] call : new String[][] {{"GET", "/admin/listings"}, {"POST", "/admin/scrapes"},
+                {"POST", "/admin/imports/pages"}, {"POST", "/admin/digests/run"}, {"GET", "/admin/digests/preview"},
+                {"GET", "/admin/no-such-thing"}}) {
+            for (String authorization : new String[] {null, "Bearer ", "Bearer anything"}) {
+                var request = given();
+                if (authorization != null) {
+                    request.header("Authorization", authorization);
+                }
+                request.when().request(call[0], call[1]).then().statusCode(401).contentType("application/problem+json");
+            }
+        }
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.drivecat.catalog;
 
-import dev.drivecat.web.TokenConverter;
+import dev.drivecat.common.TokenConverter;
 import jakarta.persistence.Converter;
 
 /** JPA converters storing catalog enums as their API tokens. */

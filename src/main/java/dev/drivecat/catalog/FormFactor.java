@@ -1,7 +1,7 @@
 package dev.drivecat.catalog;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.drivecat.web.ApiToken;
+import dev.drivecat.common.ApiToken;
 import java.util.List;
 
 /** The physical form of a drive, which decides the slot or bay it needs. */

@@ -1,7 +1,7 @@
 package dev.drivecat.catalog;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.drivecat.web.ApiToken;
+import dev.drivecat.common.ApiToken;
 
 /** The bus protocol a drive speaks. */
 public enum Interface implements ApiToken {

@@ -1,7 +1,7 @@
 package dev.drivecat.catalog;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.drivecat.web.ApiToken;
+import dev.drivecat.common.ApiToken;
 import java.util.List;
 
 /** What the drive stores bits in. {@link #NAND} is NAND flash whose bits per cell are not stated. */

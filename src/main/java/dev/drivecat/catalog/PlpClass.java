@@ -1,7 +1,7 @@
 package dev.drivecat.catalog;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.drivecat.web.ApiToken;
+import dev.drivecat.common.ApiToken;
 
 /**
  * What a source says about power-loss protection, normalised. The verbatim wording is always kept

@@ -1,7 +1,7 @@
 package dev.drivecat.catalog;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.drivecat.web.ApiToken;
+import dev.drivecat.common.ApiToken;
 
 /**
  * Where a spec value comes from. The order is the precedence used to choose one value when

@@ -1,14 +1,13 @@
 package dev.drivecat.catalog;
 
+import dev.drivecat.database.Columns;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.math.BigDecimal;
-import java.sql.Timestamp;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -98,7 +97,7 @@ public class SpecService {
         Media media = all.stream()
                 .filter(r -> r.field() == SpecField.MEDIA && chosen.contains(r.id()) && r.token() != null)
                 .findFirst()
-                .flatMap(r -> dev.drivecat.web.ApiToken.parse(Media.class, r.token()))
+                .flatMap(r -> dev.drivecat.common.ApiToken.parse(Media.class, r.token()))
                 .orElse(null);
         if (drive.media != media) {
             drive.media = media;
@@ -158,10 +157,10 @@ public class SpecService {
         return tuples.stream().map(SpecService::toRow).toList();
     }
 
-    static SpecRow toRow(Tuple t) {
+    public static SpecRow toRow(Tuple t) {
         return new SpecRow(
                 ((Number) t.get("id")).longValue(),
-                dev.drivecat.web.ApiToken.parse(SpecField.class, (String) t.get("field")).orElseThrow(),
+                dev.drivecat.common.ApiToken.parse(SpecField.class, (String) t.get("field")).orElseThrow(),
                 (BigDecimal) t.get("value_number"),
                 (String) t.get("value_token"),
                 (String) t.get("value_text"),
@@ -171,30 +170,10 @@ public class SpecService {
                 (String) t.get("source_url"),
                 (String) t.get("source_title"),
                 SourceKind.valueOf((String) t.get("source_kind")),
-                instant(t.get("retrieved_at")),
+                Columns.instant(t.get("retrieved_at")),
                 (String) t.get("derived_from"),
                 (String) t.get("importer"),
                 (String) t.get("importer_version"),
                 (Boolean) t.get("chosen"));
-    }
-
-    /** Reads a timestamptz column whatever Java type the driver hands back. */
-    public static Instant instant(Object column) {
-        if (column == null) {
-            return null;
-        }
-        if (column instanceof Instant i) {
-            return i;
-        }
-        if (column instanceof OffsetDateTime odt) {
-            return odt.toInstant();
-        }
-        if (column instanceof Timestamp ts) {
-            return ts.toInstant();
-        }
-        if (column instanceof java.time.ZonedDateTime zdt) {
-            return zdt.toInstant();
-        }
-        throw new IllegalArgumentException("not a timestamp: " + column.getClass());
     }
 }

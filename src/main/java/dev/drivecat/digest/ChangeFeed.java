@@ -1,13 +1,9 @@
 package dev.drivecat.digest;
 
-import dev.drivecat.catalog.InterfaceFilter;
-import dev.drivecat.pricing.PriceChangeService;
+import dev.drivecat.common.DomainException;
 import dev.drivecat.pricing.PriceChangeService.ChangeReport;
-import dev.drivecat.ranking.Role;
+import dev.drivecat.pricing.PriceChangeService;
 import dev.drivecat.ranking.RoleFit;
-import dev.drivecat.web.Problem;
-import dev.drivecat.web.ProblemException;
-import dev.drivecat.web.ProblemType;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -57,10 +53,10 @@ public class ChangeFeed {
                 .setParameter("slugs", slugs).getResultList();
         List<String> unknown = slugs.stream().filter(s -> !known.contains(s)).distinct().toList();
         if (!unknown.isEmpty()) {
-            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+            throw new DomainException(DomainException.Kind.INVALID_PARAMETER,
                     "no drive has the slug " + String.join(", ", unknown.stream().map(s -> "'" + s + "'").toList())
                             + "; " + parameter + " takes drive slugs as GET /drives lists them, such as intel-optane-p4800x-375gb-u2")
-                    .with("parameter", parameter).with("unknown", unknown));
+                    .with("parameter", parameter).with("unknown", unknown);
         }
         return slugs.stream().distinct().toList();
     }

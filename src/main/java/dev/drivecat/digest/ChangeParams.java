@@ -2,13 +2,11 @@ package dev.drivecat.digest;
 
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.common.DomainException;
+import dev.drivecat.common.Params;
 import dev.drivecat.pricing.IsoWeek;
 import dev.drivecat.pricing.PriceChangeService.ChangeQuery;
 import dev.drivecat.ranking.Role;
-import dev.drivecat.web.Params;
-import dev.drivecat.web.Problem;
-import dev.drivecat.web.ProblemException;
-import dev.drivecat.web.ProblemType;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,8 +40,8 @@ final class ChangeParams {
         String week = null;
         if (weekRaw != null && !weekRaw.isBlank()) {
             if (sinceRaw != null || untilRaw != null) {
-                throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
-                        "give either week or since/until, not both").with("parameter", "week"));
+                throw new DomainException(DomainException.Kind.INVALID_PARAMETER,
+                        "give either week or since/until, not both").with("parameter", "week");
             }
             IsoWeek w = week(weekRaw, config.priceChanges().weekZone(), "2026-W48");
             since = w.start(config.priceChanges().weekZone());
@@ -54,14 +52,14 @@ final class ChangeParams {
             since = Params.instant("since", sinceRaw).orElse(until.minus(Duration.ofDays(7)));
         }
         if (!since.isBefore(until)) {
-            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
-                    "since (" + since + ") must be before until (" + until + ")").with("parameter", "since"));
+            throw new DomainException(DomainException.Kind.INVALID_PARAMETER,
+                    "since (" + since + ") must be before until (" + until + ")").with("parameter", "since");
         }
         Duration max = config.priceChanges().maxWindow();
         if (Duration.between(since, until).compareTo(max) > 0) {
-            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+            throw new DomainException(DomainException.Kind.INVALID_PARAMETER,
                     "the window from since to until may be at most " + max.toDays() + " days long (drivecat.price-changes.max-window); "
-                            + "ask for longer periods in parts").with("parameter", "since").with("maximumDays", max.toDays()));
+                            + "ask for longer periods in parts").with("parameter", "since").with("maximumDays", max.toDays());
         }
         List<InterfaceFilter> interfaces = Params.tokens(InterfaceFilter.class, "interface", raw.get("interface"));
         List<Role> roles = Params.tokens(Role.class, "role", raw.get("role"));

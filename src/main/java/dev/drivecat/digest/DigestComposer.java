@@ -2,6 +2,7 @@ package dev.drivecat.digest;
 
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.common.ApiToken;
 import dev.drivecat.pricing.ChangeKind;
 import dev.drivecat.pricing.IsoWeek;
 import dev.drivecat.pricing.PriceChange;
@@ -11,7 +12,6 @@ import dev.drivecat.ranking.RecommendParams;
 import dev.drivecat.ranking.Recommendation;
 import dev.drivecat.ranking.RecommendationService;
 import dev.drivecat.ranking.Role;
-import dev.drivecat.web.ApiToken;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import io.quarkus.qute.TemplateData;

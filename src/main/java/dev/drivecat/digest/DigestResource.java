@@ -1,8 +1,8 @@
 package dev.drivecat.digest;
 
 import dev.drivecat.DrivecatConfig;
+import dev.drivecat.common.Params;
 import dev.drivecat.pricing.IsoWeek;
-import dev.drivecat.web.Params;
 import dev.drivecat.web.Problem;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;

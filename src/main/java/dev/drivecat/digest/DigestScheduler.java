@@ -1,7 +1,7 @@
 package dev.drivecat.digest;
 
+import dev.drivecat.common.AlreadyRunningException;
 import dev.drivecat.pricing.IsoWeek;
-import dev.drivecat.web.ProblemException;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -33,7 +33,7 @@ class DigestScheduler {
         try {
             DigestService.Run run = digests.run(week, false);
             LOG.infof("Scheduled digest %s: %d sent, %d failed, %d in doubt", run.week(), run.sent(), run.failed().size(), run.inDoubt().size());
-        } catch (ProblemException e) {
+        } catch (AlreadyRunningException e) {
             // another instance is sending this week's digests
             LOG.infof("Scheduled digest %s not started: %s", week, e.getMessage());
         }

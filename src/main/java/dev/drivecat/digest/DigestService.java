@@ -1,16 +1,15 @@
 package dev.drivecat.digest;
 
 import dev.drivecat.DrivecatConfig;
+import dev.drivecat.common.AlreadyRunningException;
+import dev.drivecat.common.DomainException;
 import dev.drivecat.database.ClusterLock;
 import dev.drivecat.pricing.IsoWeek;
 import dev.drivecat.pricing.PriceChange;
-import dev.drivecat.pricing.PriceChangeService;
 import dev.drivecat.pricing.PriceChangeService.ChangeQuery;
+import dev.drivecat.pricing.PriceChangeService;
 import dev.drivecat.ranking.Role;
 import dev.drivecat.ranking.RoleFit;
-import dev.drivecat.web.Problem;
-import dev.drivecat.web.ProblemException;
-import dev.drivecat.web.ProblemType;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -153,12 +152,11 @@ public class DigestService {
     public Run run(IsoWeek week, boolean resendInDoubt) {
         Instant end = week.end(zone());
         if (end.isAfter(clock.instant())) {
-            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER, "week " + week + " has not ended yet (it ends at "
+            throw new DomainException(DomainException.Kind.INVALID_PARAMETER, "week " + week + " has not ended yet (it ends at "
                     + end + "); a digest covers a whole week, so it is sent after the week ends. The last ended week is "
-                    + lastEndedWeek()).with("parameter", "week"));
+                    + lastEndedWeek()).with("parameter", "week");
         }
-        ClusterLock lock = ClusterLock.tryTake(dataSource, CLUSTER_LOCK).orElseThrow(() -> new ProblemException(
-                ProblemType.CONFLICT, "A digest run is already going on; start another when it has finished"));
+        ClusterLock lock = ClusterLock.tryTake(dataSource, CLUSTER_LOCK).orElseThrow(() -> new AlreadyRunningException("A digest run is already going on; start another when it has finished"));
         try (lock) {
             return execute(week, resendInDoubt);
         }
@@ -270,7 +268,7 @@ public class DigestService {
             return rows.isEmpty() ? null : rows.get(0);
         });
         if (row == null) {
-            throw ProblemException.notFound("No subscriber has the address '" + email + "'");
+            throw DomainException.notFound("No subscriber has the address '" + email + "'");
         }
         Subscriber s = subscriber(row);
         String status = (String) row.get("status");

@@ -1,8 +1,8 @@
 package dev.drivecat.digest;
 
-import dev.drivecat.web.RateLimitedException;
-
 import dev.drivecat.DrivecatConfig;
+import dev.drivecat.common.RateLimitedException;
+import dev.drivecat.database.Columns;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -50,7 +50,7 @@ public class SignupLimiter {
         });
         int attempts = ((Number) counted.get("attempts")).intValue();
         if (attempts > limit) {
-            Instant windowStart = dev.drivecat.catalog.SpecService.instant(counted.get("window_start"));
+            Instant windowStart = Columns.instant(counted.get("window_start"));
             long retryAfter = Math.max(1, Duration.between(now, windowStart.plus(window)).toSeconds() + 1);
             String who = scope == Scope.CLIENT ? "from this client" : "for this address";
             throw new RateLimitedException("Too many sign-ups " + who + ": at most " + limit + " per "

@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import dev.drivecat.DrivecatConfig;
-import dev.drivecat.web.BodyLimit;
+import dev.drivecat.common.BodyLimit;
+import dev.drivecat.common.DomainException;
 import dev.drivecat.web.Problem;
 import dev.drivecat.web.ProblemType;
 import io.quarkus.qute.Location;
@@ -103,12 +104,12 @@ public class SubscriptionResource {
         try {
             parsed = requests.readValue(bytes);
         } catch (com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException e) {
-            throw new dev.drivecat.web.ProblemException(Problem.of(ProblemType.INVALID_BODY, "\"" + e.getPropertyName()
+            throw new DomainException(DomainException.Kind.INVALID_BODY, "\"" + e.getPropertyName()
                     + "\" is not a member of a sign-up; it takes " + String.join(", ", MEMBERS) + " and nothing else")
-                    .with("pointer", dev.drivecat.web.JsonPointers.of(e.getPath())).with("allowed", MEMBERS));
+                    .with("pointer", dev.drivecat.common.JsonPointers.of(e.getPath())).with("allowed", MEMBERS);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new dev.drivecat.web.ProblemException(Problem.of(ProblemType.INVALID_BODY,
-                    dev.drivecat.web.ProblemMappers.JsonErrors.describe(e) + "; a sign-up takes " + String.join(", ", MEMBERS)));
+            throw new DomainException(DomainException.Kind.INVALID_BODY,
+                    dev.drivecat.web.ProblemMappers.JsonErrors.describe(e) + "; a sign-up takes " + String.join(", ", MEMBERS));
         }
         String client = request.remoteAddress() == null ? null : request.remoteAddress().hostAddress();
         subscriptions.signUp(parsed, client);

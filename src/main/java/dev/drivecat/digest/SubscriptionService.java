@@ -4,12 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.common.DomainException;
+import dev.drivecat.common.Params;
+import dev.drivecat.database.Columns;
 import dev.drivecat.ranking.Role;
-import dev.drivecat.web.ApiToken;
-import dev.drivecat.web.Params;
-import dev.drivecat.web.Problem;
-import dev.drivecat.web.ProblemException;
-import dev.drivecat.web.ProblemType;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
@@ -116,22 +114,22 @@ public class SubscriptionService {
 
     Validated validate(SubscriptionRequest r) {
         if (r == null) {
-            throw new ProblemException(ProblemType.INVALID_BODY, "A sign-up needs a JSON body with at least an email member");
+            throw new DomainException(DomainException.Kind.INVALID_BODY, "A sign-up needs a JSON body with at least an email member");
         }
         String email = r.email() == null ? "" : r.email().trim();
         if (email.isEmpty()) {
-            throw new ProblemException(Problem.of(ProblemType.INVALID_BODY, "email is required: the address the digest goes to")
-                    .with("pointer", "/email"));
+            throw new DomainException(DomainException.Kind.INVALID_BODY, "email is required: the address the digest goes to")
+                    .with("pointer", "/email");
         }
         if (email.length() > 254 || !EMAIL.matcher(email).matches()) {
-            throw new ProblemException(Problem.of(ProblemType.INVALID_BODY,
+            throw new DomainException(DomainException.Kind.INVALID_BODY,
                     "email must be one mail address such as zfs-admin@example.org (at most 254 characters), not '"
-                            + (email.length() > 80 ? email.substring(0, 80) + "…" : email) + "'").with("pointer", "/email"));
+                            + (email.length() > 80 ? email.substring(0, 80) + "…" : email) + "'").with("pointer", "/email");
         }
         List<String> drives = r.drives() == null ? List.of() : r.drives().stream().map(String::trim).filter(s -> !s.isEmpty()).distinct().toList();
         if (drives.size() > MAX_DRIVES) {
-            throw new ProblemException(Problem.of(ProblemType.INVALID_BODY, "drives may name at most " + MAX_DRIVES + " drives")
-                    .with("pointer", "/drives"));
+            throw new DomainException(DomainException.Kind.INVALID_BODY, "drives may name at most " + MAX_DRIVES + " drives")
+                    .with("pointer", "/drives");
         }
         feed.requireDrives(drives, "drives");
         List<String> interfaces = Params.tokens(InterfaceFilter.class, "interfaces", r.interfaces()).stream()
@@ -140,9 +138,9 @@ public class SubscriptionService {
         BigDecimal floor = config.priceChanges().minPercent();
         BigDecimal min = r.minChangePercent();
         if (min != null && (min.compareTo(floor) < 0 || min.compareTo(new BigDecimal("100")) > 0)) {
-            throw new ProblemException(Problem.of(ProblemType.INVALID_BODY, "minChangePercent must be from "
+            throw new DomainException(DomainException.Kind.INVALID_BODY, "minChangePercent must be from "
                     + floor.stripTrailingZeros().toPlainString() + " (smaller moves are noise) to 100, not " + min.toPlainString())
-                    .with("pointer", "/minChangePercent"));
+                    .with("pointer", "/minChangePercent");
         }
         if (min != null) {
             min = min.setScale(2, java.math.RoundingMode.HALF_UP);
@@ -160,7 +158,7 @@ public class SubscriptionService {
                 SELECT id, email, confirmation_sent_at FROM subscriber WHERE email_key = :key FOR UPDATE
                 """, Tuple.class).setParameter("key", v.emailKey()).getSingleResult();
         long id = ((Number) row.get("id")).longValue();
-        Instant lastSent = dev.drivecat.catalog.SpecService.instant(row.get("confirmation_sent_at"));
+        Instant lastSent = Columns.instant(row.get("confirmation_sent_at"));
         if (lastSent != null && lastSent.plus(config.digest().confirmationResendInterval()).isAfter(now)) {
             return Optional.empty();
         }
@@ -242,7 +240,7 @@ public class SubscriptionService {
         if (t.get("used_at") != null) {
             return Confirmed.ALREADY_CONFIRMED;
         }
-        Instant expires = dev.drivecat.catalog.SpecService.instant(t.get("expires_at"));
+        Instant expires = Columns.instant(t.get("expires_at"));
         return expires.isAfter(now) ? Confirmed.CONFIRMED : Confirmed.EXPIRED;
     }
 

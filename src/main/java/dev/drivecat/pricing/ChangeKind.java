@@ -1,7 +1,7 @@
 package dev.drivecat.pricing;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.drivecat.web.ApiToken;
+import dev.drivecat.common.ApiToken;
 
 /** What changed for one kind of offer of a drive over a window (see src/docs/digests.md for each rule). */
 public enum ChangeKind implements ApiToken {

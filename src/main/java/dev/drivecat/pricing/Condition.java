@@ -1,7 +1,7 @@
 package dev.drivecat.pricing;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.drivecat.web.ApiToken;
+import dev.drivecat.common.ApiToken;
 import java.util.List;
 
 /**

@@ -2,8 +2,8 @@ package dev.drivecat.pricing;
 
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.InterfaceFilter;
-import dev.drivecat.catalog.SpecService;
-import dev.drivecat.web.ApiToken;
+import dev.drivecat.common.ApiToken;
+import dev.drivecat.database.Columns;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -134,7 +134,7 @@ public class OfferQueries {
 
     /** Maps a row of {@link #OFFER_COLUMNS}, whatever reads it (a JPA tuple, a JDBC result set). */
     public Offer toOffer(java.util.function.Function<String, Object> t) {
-        Instant observedAt = SpecService.instant(t.apply("observed_at"));
+        Instant observedAt = Columns.instant(t.apply("observed_at"));
         Instant now = clock.instant();
         Duration age = Duration.between(observedAt, now);
         return new Offer(

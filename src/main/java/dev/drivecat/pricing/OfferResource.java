@@ -2,9 +2,9 @@ package dev.drivecat.pricing;
 
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.common.Params;
 import dev.drivecat.pricing.OfferQueries.OfferPage;
 import dev.drivecat.pricing.OfferQueries.OfferQuery;
-import dev.drivecat.web.Params;
 import dev.drivecat.web.Problem;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -12,8 +12,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
-import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -83,7 +83,7 @@ public class OfferResource {
         List<String> given = Params.values(raw);
         for (String code : given) {
             if (!known.contains(code)) {
-                throw new dev.drivecat.web.InvalidValueException("marketplace", code, known);
+                throw new dev.drivecat.common.InvalidValueException("marketplace", code, known);
             }
         }
         return given;

@@ -4,8 +4,8 @@ import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
-import dev.drivecat.catalog.SpecService;
-import dev.drivecat.web.ApiToken;
+import dev.drivecat.common.ApiToken;
+import dev.drivecat.database.Columns;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -150,7 +150,7 @@ public class PriceChangeService {
     }
 
     private static PriceWindow.State state(Tuple t, String prefix) {
-        Instant at = SpecService.instant(t.get(prefix + "at"));
+        Instant at = Columns.instant(t.get(prefix + "at"));
         if (at == null) {
             return null;
         }

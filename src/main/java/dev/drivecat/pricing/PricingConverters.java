@@ -1,6 +1,6 @@
 package dev.drivecat.pricing;
 
-import dev.drivecat.web.TokenConverter;
+import dev.drivecat.common.TokenConverter;
 import jakarta.persistence.Converter;
 
 /** JPA converters storing pricing enums as their API tokens. */

@@ -1,7 +1,7 @@
 package dev.drivecat.pricing;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.drivecat.web.ApiToken;
+import dev.drivecat.common.ApiToken;
 import java.util.List;
 
 /** Who sells an offer: the marketplace itself (e.g. "Ships from and sold by Amazon.com") or someone else. */

@@ -3,7 +3,7 @@ package dev.drivecat.ranking;
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Media;
 import dev.drivecat.catalog.PlpClass;
-import dev.drivecat.web.ApiToken;
+import dev.drivecat.common.ApiToken;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

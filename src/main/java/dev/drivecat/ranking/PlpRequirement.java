@@ -1,7 +1,7 @@
 package dev.drivecat.ranking;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.drivecat.web.ApiToken;
+import dev.drivecat.common.ApiToken;
 
 /** How much power-loss protection matters to this query. */
 public enum PlpRequirement implements ApiToken {

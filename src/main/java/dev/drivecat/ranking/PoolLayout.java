@@ -1,7 +1,7 @@
 package dev.drivecat.ranking;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.drivecat.web.ApiToken;
+import dev.drivecat.common.ApiToken;
 
 /**
  * The pool's data vdev layout. A special vdev must match its redundancy: RAIDZ<i>p</i> survives

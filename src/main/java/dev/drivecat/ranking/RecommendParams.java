@@ -1,13 +1,11 @@
 package dev.drivecat.ranking;
 
 import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.common.ApiToken;
+import dev.drivecat.common.DomainException;
+import dev.drivecat.common.Params;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.SellerType;
-import dev.drivecat.web.ApiToken;
-import dev.drivecat.web.Params;
-import dev.drivecat.web.Problem;
-import dev.drivecat.web.ProblemException;
-import dev.drivecat.web.ProblemType;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
@@ -37,17 +35,17 @@ public final class RecommendParams {
     public RecommendQuery parse(String defaultCurrency, int maxLimit) {
         String roleRaw = one("role");
         if (roleRaw == null || roleRaw.isBlank()) {
-            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+            throw new DomainException(DomainException.Kind.INVALID_PARAMETER,
                     "role is required; allowed: " + String.join(", ", ApiToken.tokens(Role.class)))
-                    .with("parameter", "role").with("allowed", ApiToken.tokens(Role.class)));
+                    .with("parameter", "role").with("allowed", ApiToken.tokens(Role.class));
         }
         Role role = ApiToken.require(Role.class, "role", roleRaw.trim());
         if (role == Role.SLOG) {
             for (String name : SPECIAL_ONLY) {
                 if (one(name) != null) {
-                    throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+                    throw new DomainException(DomainException.Kind.INVALID_PARAMETER,
                             name + " applies to role=special only; role=slog takes " + String.join(", ", COMMON))
-                            .with("parameter", name));
+                            .with("parameter", name);
                 }
             }
         }

@@ -1,7 +1,7 @@
 package dev.drivecat.ranking;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.drivecat.web.ApiToken;
+import dev.drivecat.common.ApiToken;
 
 /** The ZFS job a drive is bought for. */
 public enum Role implements ApiToken {

@@ -1,10 +1,10 @@
 package dev.drivecat.scraping;
 
 import dev.drivecat.DrivecatConfig;
-import dev.drivecat.web.BodyLimit;
-import dev.drivecat.web.Params;
+import dev.drivecat.common.BodyLimit;
+import dev.drivecat.common.DomainException;
+import dev.drivecat.common.Params;
 import dev.drivecat.web.Problem;
-import dev.drivecat.web.ProblemException;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
@@ -69,7 +69,7 @@ public class PageImportResource {
         Instant now = clock.instant();
         Instant at = Params.instant("observedAt", observedAt).orElse(now);
         if (at.isAfter(now.plusSeconds(3600))) {
-            throw ProblemException.badRequest("observedAt lies in the future (" + at + ")");
+            throw DomainException.badRequest("observedAt lies in the future (" + at + ")");
         }
         byte[] bytes = BodyLimit.read(body, config.imports().maxBodyBytes(), "A saved page");
         return pages.importPage(url, drive, at, bytes, PageReader.charset(contentType));

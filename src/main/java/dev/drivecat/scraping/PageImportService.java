@@ -1,13 +1,11 @@
 package dev.drivecat.scraping;
 
 import dev.drivecat.catalog.Drive;
+import dev.drivecat.common.DomainException;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.Listing;
 import dev.drivecat.pricing.Marketplace;
 import dev.drivecat.pricing.SellerType;
-import dev.drivecat.web.Problem;
-import dev.drivecat.web.ProblemException;
-import dev.drivecat.web.ProblemType;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -70,21 +68,21 @@ public class PageImportService {
     public Result importPage(String rawUrl, String driveSlug, Instant observedAt, byte[] body, String charset) {
         WatchService.ProductUrl product = watch.productUrl(rawUrl);
         Optional<Drive> givenDrive = Optional.ofNullable(driveSlug).filter(s -> !s.isBlank()).map(s -> Drive.<Drive>findBySlug(s)
-                .orElseThrow(() -> ProblemException.notFound("No drive with slug '" + s + "'")));
+                .orElseThrow(() -> DomainException.notFound("No drive with slug '" + s + "'")));
         PageParse parse = PageParsing.saved(sites, product.url(), body, charset);
         String marketplace = product.site().marketplace();
         if (parse instanceof PageParse.Failed failed) {
-            throw new ProblemException(Problem.of(ProblemType.UNPROCESSABLE,
+            throw new DomainException(DomainException.Kind.UNPROCESSABLE,
                     "The page could not be read as a " + product.site().definition().site() + " product page: " + failed.reason()
-                            + ". Nothing was stored.").with("outcome", "PARSE_FAILED"));
+                            + ". Nothing was stored.").with("outcome", "PARSE_FAILED");
         }
         Optional<String> shown = PageParsing.externalId(parse);
         if (shown.isPresent() && !PageParsing.sameItem(shown.get(), product.externalId())) {
-            throw new ProblemException(Problem.of(ProblemType.UNPROCESSABLE, "The page is item " + shown.get() + " on " + marketplace
+            throw new DomainException(DomainException.Kind.UNPROCESSABLE, "The page is item " + shown.get() + " on " + marketplace
                             + ", but its URL names item " + product.externalId() + ": the page was saved from another item's URL, or the "
                             + "site showed another item (such as a variation) than the URL names. Post it with the URL of item "
                             + shown.get() + ". Nothing was stored.")
-                    .with("outcome", "PARSE_FAILED").with("pageExternalId", shown.get()).with("urlExternalId", product.externalId()));
+                    .with("outcome", "PARSE_FAILED").with("pageExternalId", shown.get()).with("urlExternalId", product.externalId());
         }
         if (parse instanceof PageParse.Blocked blocked) {
             return new Result(product.url().toString(), marketplace, null, "BLOCKED", blocked.reason(), null, observedAt, false,

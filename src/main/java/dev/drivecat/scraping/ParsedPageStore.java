@@ -1,15 +1,13 @@
 package dev.drivecat.scraping;
 
 import dev.drivecat.catalog.Drive;
+import dev.drivecat.common.DomainException;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.Listing;
 import dev.drivecat.pricing.Marketplace;
 import dev.drivecat.pricing.ObservationInput;
 import dev.drivecat.pricing.PriceRecorder;
 import dev.drivecat.pricing.SellerType;
-import dev.drivecat.web.Problem;
-import dev.drivecat.web.ProblemException;
-import dev.drivecat.web.ProblemType;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -74,9 +72,9 @@ public class ParsedPageStore {
         if (found.isPresent() && !found.get().drive.id.equals(drive.id)) {
             // a listing sells one drive: the page was given for the wrong drive, or the listing was
             String owner = found.get().drive.slug;
-            throw new ProblemException(Problem.of(ProblemType.CONFLICT, "Listing " + externalId + " on " + marketplace.code
+            throw new DomainException(DomainException.Kind.CONFLICT, "Listing " + externalId + " on " + marketplace.code
                     + " sells drive '" + owner + "', not '" + drive.slug + "'; nothing of the page was stored")
-                    .with("listingDrive", owner));
+                    .with("listingDrive", owner);
         }
         Listing listing = found.orElseGet(() -> {
             Listing l = new Listing();

@@ -1,7 +1,7 @@
 package dev.drivecat.scraping;
 
 import dev.drivecat.DrivecatConfig;
-import dev.drivecat.catalog.SpecService;
+import dev.drivecat.database.Columns;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.smallrye.health.api.Wellness;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -40,7 +40,7 @@ public class ScrapeFreshnessCheck implements HealthCheck {
                     "SELECT count(*) FILTER (WHERE active) AS watched, max(last_success_at) AS last FROM watched_page", Tuple.class)
                     .getSingleResult());
             long watched = ((Number) t.get("watched")).longValue();
-            Instant last = SpecService.instant(t.get("last"));
+            Instant last = Columns.instant(t.get("last"));
             response.withData("watchedPages", watched);
             if (watched == 0) {
                 return response.up().withData("status", "no pages watched").build();

@@ -1,5 +1,6 @@
 package dev.drivecat.scraping;
 
+import dev.drivecat.database.Columns;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -41,7 +42,7 @@ public class ScrapeMetrics {
         try {
             Object last = QuarkusTransaction.requiringNew().call(() ->
                     em.createNativeQuery("SELECT max(last_success_at) FROM watched_page").getSingleResult());
-            Instant at = dev.drivecat.catalog.SpecService.instant(last);
+            Instant at = Columns.instant(last);
             return at == null ? Double.NaN : (Instant.now().toEpochMilli() - at.toEpochMilli()) / 1000.0;
         } catch (RuntimeException e) {
             return Double.NaN;

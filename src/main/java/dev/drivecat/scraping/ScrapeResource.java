@@ -1,9 +1,8 @@
 package dev.drivecat.scraping;
 
-import dev.drivecat.web.Params;
+import dev.drivecat.common.DomainException;
+import dev.drivecat.common.Params;
 import dev.drivecat.web.Problem;
-import dev.drivecat.web.ProblemException;
-import dev.drivecat.web.ProblemType;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -55,9 +54,9 @@ public class ScrapeResource {
     @APIResponse(responseCode = "401", description = "Missing or wrong admin token.",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response start() {
-        long id = scrapes.start("MANUAL").orElseThrow(() -> new ProblemException(Problem.of(ProblemType.CONFLICT,
+        long id = scrapes.start("MANUAL").orElseThrow(() -> new DomainException(DomainException.Kind.CONFLICT,
                 "A scrape run is already going on" + scrapes.running().map(r -> " (run " + r + ", GET /admin/scrapes/" + r + ")")
-                        .orElse("") + "; start another when it has finished")));
+                        .orElse("") + "; start another when it has finished"));
         return Response.accepted(view(id)).location(URI.create("/admin/scrapes/" + id)).build();
     }
 
@@ -79,7 +78,7 @@ public class ScrapeResource {
         return QuarkusTransaction.requiringNew().call(() -> {
             ScrapeRun run = ScrapeRun.findById(id);
             if (run == null) {
-                throw ProblemException.notFound("No scrape run " + id);
+                throw DomainException.notFound("No scrape run " + id);
             }
             List<AttemptView> attempts = ScrapeAttempt.<ScrapeAttempt>list("scrapeRunId = ?1 order by id", id).stream()
                     .map(a -> new AttemptView(a.url, a.outcome, a.httpStatus, a.offersParsed, a.observationsAdded, a.reason,

@@ -1,8 +1,8 @@
 package dev.drivecat.scraping;
 
-import dev.drivecat.web.Params;
+import dev.drivecat.common.DomainException;
+import dev.drivecat.common.Params;
 import dev.drivecat.web.Problem;
-import dev.drivecat.web.ProblemException;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -59,7 +59,7 @@ public class WatchResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response add(WatchRequest request) {
         if (request == null) {
-            throw ProblemException.badRequest("a JSON body with url and drive is required");
+            throw DomainException.badRequest("a JSON body with url and drive is required");
         }
         WatchService.Added added = watch.watch(request.url(), request.drive());
         if (added.created()) {
@@ -91,7 +91,7 @@ public class WatchResource {
     public Response remove(@Parameter(schema = @Schema(type = SchemaType.INTEGER, format = "int64")) @PathParam("id") String rawId) {
         long id = Params.id("id", rawId);
         if (!watch.unwatch(id)) {
-            throw ProblemException.notFound("No watched page with id " + id);
+            throw DomainException.notFound("No watched page with id " + id);
         }
         return Response.noContent().build();
     }

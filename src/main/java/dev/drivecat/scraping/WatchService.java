@@ -2,10 +2,8 @@ package dev.drivecat.scraping;
 
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.Drive;
+import dev.drivecat.common.DomainException;
 import dev.drivecat.pricing.Marketplace;
-import dev.drivecat.web.Problem;
-import dev.drivecat.web.ProblemException;
-import dev.drivecat.web.ProblemType;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -54,23 +52,22 @@ public class WatchService {
      */
     public ProductUrl productUrl(String raw) {
         if (raw == null || raw.isBlank()) {
-            throw ProblemException.badRequest("url is required: a product page URL on " + String.join(", ", sites.hosts()));
+            throw DomainException.badRequest("url is required: a product page URL on " + String.join(", ", sites.hosts()));
         }
         // the fetcher's own rules, so that a watched page is never one that every run refuses
         Optional<FetchResult.Refused> refused = fetcher.refusal(raw);
         if (refused.isPresent() && refused.get().reason() != FetchResult.RefusalReason.HOST_NOT_ALLOWED) {
             // the detail never repeats the user info, which may hold a password
-            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+            throw new DomainException(DomainException.Kind.INVALID_PARAMETER,
                     "url is not a page drivecat would fetch: " + refused.get().detail())
-                    .with("parameter", "url").with("reason", refused.get().reason().name()));
+                    .with("parameter", "url").with("reason", refused.get().reason().name());
         }
         URI url = URI.create(raw.strip());
         String host = url.getHost().toLowerCase(java.util.Locale.ROOT);
         Optional<SiteDefinitions.Site> known = refused.isPresent() ? Optional.empty() : sites.forHost(host);
-        SiteDefinitions.Site site = known.orElseThrow(() -> new ProblemException(Problem.of(
-                ProblemType.INVALID_PARAMETER, "drivecat only fetches the marketplaces named in scrapers/; " + host
-                        + " is not one of them").with("parameter", "url").with("allowed", sites.hosts())));
-        String externalId = sites.externalIdFromUrl(url).orElseThrow(() -> ProblemException.badRequest(
+        SiteDefinitions.Site site = known.orElseThrow(() -> new DomainException(DomainException.Kind.INVALID_PARAMETER, "drivecat only fetches the marketplaces named in scrapers/; " + host
+                        + " is not one of them").with("parameter", "url").with("allowed", sites.hosts()));
+        String externalId = sites.externalIdFromUrl(url).orElseThrow(() -> DomainException.badRequest(
                 "'" + raw + "' is not a product page URL of " + site.definition().site()
                         + " (e.g. /dp/<ASIN>, /itm/<item id>, /p/<item number>)"));
         return new ProductUrl(url, site, externalId);
@@ -80,16 +77,16 @@ public class WatchService {
     public Added watch(String rawUrl, String driveSlug) {
         ProductUrl product = productUrl(rawUrl);
         if (driveSlug == null || driveSlug.isBlank()) {
-            throw ProblemException.badRequest("drive is required: the slug of the drive this page sells");
+            throw DomainException.badRequest("drive is required: the slug of the drive this page sells");
         }
-        Drive drive = Drive.findBySlug(driveSlug).orElseThrow(() -> ProblemException.notFound("No drive with slug '" + driveSlug + "'"));
+        Drive drive = Drive.findBySlug(driveSlug).orElseThrow(() -> DomainException.notFound("No drive with slug '" + driveSlug + "'"));
         Marketplace marketplace = Marketplace.findByCode(product.site().marketplace()).orElseThrow();
         Optional<WatchedPage> existing = WatchedPage.find(marketplace, product.externalId());
         if (existing.isPresent()) {
             WatchedPage page = existing.get();
             if (!page.drive.id.equals(drive.id)) {
-                throw new ProblemException(Problem.of(ProblemType.CONFLICT, "That page (" + product.externalId() + " on "
-                        + marketplace.code + ") is already watched for drive '" + page.drive.slug + "'"));
+                throw new DomainException(DomainException.Kind.CONFLICT, "That page (" + product.externalId() + " on "
+                        + marketplace.code + ") is already watched for drive '" + page.drive.slug + "'");
             }
             page.active = true;
             page.url = product.url().toString();

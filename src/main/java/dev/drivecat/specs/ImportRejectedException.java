@@ -1,18 +1,17 @@
 package dev.drivecat.specs;
 
-import dev.drivecat.web.Problem;
-import dev.drivecat.web.ProblemException;
-import dev.drivecat.web.ProblemType;
+import dev.drivecat.common.DomainException;
 import java.util.List;
 import java.util.Map;
 
 /** A malformed import document: rejected whole, nothing stored, every fault named by a JSON pointer. */
-public class ImportRejectedException extends ProblemException {
+public class ImportRejectedException extends DomainException {
 
     private final transient List<ImportError> errors;
 
     public ImportRejectedException(List<ImportError> errors) {
-        super(problem(errors));
+        super(Kind.INVALID_BODY, detail(errors),
+                Map.of("errors", errors.stream().map(e -> Map.of("pointer", e.pointer(), "message", e.message())).toList()));
         this.errors = List.copyOf(errors);
     }
 
@@ -20,10 +19,8 @@ public class ImportRejectedException extends ProblemException {
         return errors;
     }
 
-    private static Problem problem(List<ImportError> errors) {
-        String detail = "The import document was rejected and nothing was stored: " + errors.get(0)
+    private static String detail(List<ImportError> errors) {
+        return "The import document was rejected and nothing was stored: " + errors.get(0)
                 + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : "");
-        return Problem.of(ProblemType.INVALID_BODY, detail)
-                .with("errors", errors.stream().map(e -> Map.of("pointer", e.pointer(), "message", e.message())).toList());
     }
 }

@@ -1,6 +1,6 @@
 package dev.drivecat.specs;
 
-import dev.drivecat.web.BodyLimit;
+import dev.drivecat.common.BodyLimit;
 import dev.drivecat.web.Problem;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;

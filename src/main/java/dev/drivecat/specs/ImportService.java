@@ -8,6 +8,7 @@ import dev.drivecat.catalog.Drive;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.SpecService;
 import dev.drivecat.catalog.SpecStatement;
+import dev.drivecat.common.DomainException;
 import dev.drivecat.pricing.Listing;
 import dev.drivecat.pricing.Marketplace;
 import dev.drivecat.pricing.ObservationInput;
@@ -18,7 +19,6 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -206,7 +206,7 @@ public class ImportService {
     }
 
     private static String pointerOf(JsonProcessingException e) {
-        return e instanceof com.fasterxml.jackson.databind.JsonMappingException m ? dev.drivecat.web.JsonPointers.of(m.getPath()) : "";
+        return e instanceof com.fasterxml.jackson.databind.JsonMappingException m ? dev.drivecat.common.JsonPointers.of(m.getPath()) : "";
     }
 
     private static final class Counter {
@@ -249,8 +249,8 @@ public class ImportService {
             try {
                 watch.productUrl(url);
                 return Optional.empty();
-            } catch (dev.drivecat.web.ProblemException e) {
-                return Optional.of(e.problem().detail());
+            } catch (DomainException e) {
+                return Optional.of(e.getMessage());
             }
         }
 

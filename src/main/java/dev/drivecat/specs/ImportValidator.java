@@ -7,10 +7,10 @@ import dev.drivecat.catalog.SourceKind;
 import dev.drivecat.catalog.SpecField;
 import dev.drivecat.catalog.SpecSource;
 import dev.drivecat.catalog.SpecStatement;
+import dev.drivecat.common.ApiToken;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.ObservationInput;
 import dev.drivecat.pricing.SellerType;
-import dev.drivecat.web.ApiToken;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Instant;
@@ -119,7 +119,7 @@ public final class ImportValidator {
             return sources;
         }
         given.forEach((id, s) -> {
-            String at = "/sources/" + dev.drivecat.web.JsonPointers.escape(id);
+            String at = "/sources/" + dev.drivecat.common.JsonPointers.escape(id);
             if (s == null) {
                 error(at, "must be an object with url, kind and retrievedAt");
                 return;

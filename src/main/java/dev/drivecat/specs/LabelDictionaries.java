@@ -3,7 +3,7 @@ package dev.drivecat.specs;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import dev.drivecat.web.ApiToken;
+import dev.drivecat.common.ApiToken;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

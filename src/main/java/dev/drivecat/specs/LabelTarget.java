@@ -1,7 +1,7 @@
 package dev.drivecat.specs;
 
 import dev.drivecat.catalog.SpecField;
-import dev.drivecat.web.ApiToken;
+import dev.drivecat.common.ApiToken;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;

@@ -7,16 +7,14 @@ import dev.drivecat.catalog.SpecRow;
 import dev.drivecat.catalog.SpecService;
 import dev.drivecat.catalog.SpecSource;
 import dev.drivecat.catalog.SpecStatement;
+import dev.drivecat.common.ApiToken;
+import dev.drivecat.common.DomainException;
 import dev.drivecat.specs.SpecSourceReport.DerivedView;
 import dev.drivecat.specs.SpecSourceReport.MatchOutcome;
 import dev.drivecat.specs.SpecSourceReport.MatchView;
 import dev.drivecat.specs.SpecSourceReport.Stored;
 import dev.drivecat.specs.SpecSourceReport.ValueView;
 import dev.drivecat.specs.SpecSourceReport.VariantReport;
-import dev.drivecat.web.ApiToken;
-import dev.drivecat.web.Problem;
-import dev.drivecat.web.ProblemException;
-import dev.drivecat.web.ProblemType;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -121,9 +119,9 @@ public class SpecSourceImportService {
     private List<Plan> named(SpecParse parse, Request request, List<DriveMatcher.Candidate> catalog) {
         String slug = request.driveSlug();
         DriveMatcher.Candidate drive = catalog.stream().filter(c -> c.slug().equals(slug)).findFirst()
-                .orElseThrow(() -> new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+                .orElseThrow(() -> new DomainException(DomainException.Kind.INVALID_PARAMETER,
                         "drive must be the slug of a drive in the catalog; there is no drive \"" + slug + "\"")
-                        .with("parameter", "drive")));
+                        .with("parameter", "drive"));
         List<SpecParse.Variant> variants = parse.variants();
         SpecParse.Variant chosen;
         if (variants.size() == 1) {
@@ -134,21 +132,21 @@ public class SpecSourceImportService {
                     .filter(v -> v.identity().model() == null || ModelNames.sameModel(v.identity().model(), drive.model(), drive.vendor()))
                     .toList();
             if (fit.size() != 1) {
-                throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+                throw new DomainException(DomainException.Kind.INVALID_PARAMETER,
                         "the table describes " + variants.size() + " models (" + names(variants) + ") and "
                                 + (fit.isEmpty() ? "none" : fit.size()) + " of them fit drive \"" + slug + "\" (" + drive.model() + " "
                                 + drive.capacityGb() + " GB); import it without drive= to match every column, or send only the column for this drive")
-                        .with("parameter", "drive").with("variants", variants.stream().map(SpecParse.Variant::name).toList()));
+                        .with("parameter", "drive").with("variants", variants.stream().map(SpecParse.Variant::name).toList());
             }
             chosen = fit.get(0);
         }
         for (String pn : chosen.identity().partNumbers()) {
             Optional<String> owner = catalog.stream().filter(c -> c.partNumbers().contains(pn)).map(DriveMatcher.Candidate::slug).findFirst();
             if (owner.isPresent() && !owner.get().equals(slug)) {
-                throw new ProblemException(Problem.of(ProblemType.CONFLICT,
+                throw new DomainException(DomainException.Kind.CONFLICT,
                         "the source gives part number " + pn + ", which belongs to drive \"" + owner.get() + "\", not \"" + slug
                                 + "\"; nothing was stored. Import it for \"" + owner.get() + "\", or without drive= to let the part number decide")
-                        .with("partNumber", pn).with("owner", owner.get()).with("drive", slug));
+                        .with("partNumber", pn).with("owner", owner.get()).with("drive", slug);
             }
         }
         List<Plan> plans = new ArrayList<>();
@@ -180,11 +178,11 @@ public class SpecSourceImportService {
             List<Plan> ambiguous = plans.stream().filter(p -> p.match().outcome() == MatchOutcome.AMBIGUOUS).toList();
             if (!ambiguous.isEmpty()) {
                 Plan first = ambiguous.get(0);
-                throw new ProblemException(withReport(Problem.of(ProblemType.CONFLICT,
+                throw withReport(DomainException.conflict(
                         "the source fits several drives and nothing was stored: " + where(first) + first.match().reason()
                                 + " (" + String.join(", ", first.match().candidates()) + "). Name one with drive=<slug>, or run with "
                                 + "dryRun=true to see what was found"), parse, plans, request)
-                        .with("candidates", first.match().candidates()));
+                        .with("candidates", first.match().candidates());
             }
             if (plans.stream().allMatch(p -> p.target() == null)) {
                 Plan first = plans.get(0);
@@ -194,9 +192,10 @@ public class SpecSourceImportService {
                         : "the source matches no drive, and a new drive cannot be made from it: " + where(first) + "it does not state "
                         + String.join(", ", first.match().missing()) + ". Pass vendor= or model= for what the source does not name, or name an "
                         + "existing drive with drive=<slug>";
-                ProblemType type = first.match().missing().isEmpty() ? ProblemType.CONFLICT : ProblemType.INVALID_PARAMETER;
-                throw new ProblemException(withReport(Problem.of(type, detail), parse, plans, request)
-                        .with("missing", first.match().missing()));
+                DomainException.Kind kind = first.match().missing().isEmpty() ? DomainException.Kind.CONFLICT
+                        : DomainException.Kind.INVALID_PARAMETER;
+                throw withReport(new DomainException(kind, detail), parse, plans, request)
+                        .with("missing", first.match().missing());
             }
         }
         return plans;
@@ -216,17 +215,17 @@ public class SpecSourceImportService {
         String slug = request.newSlug() != null && variantCount == 1 ? request.newSlug()
                 : ModelNames.slug(id.vendor(), id.model(), id.capacityGb(), id.iface(), id.formFactor());
         if (catalog.stream().anyMatch(c -> c.slug().equals(slug)) || !newSlugs.add(slug)) {
-            throw new ProblemException(Problem.of(ProblemType.CONFLICT,
+            throw new DomainException(DomainException.Kind.CONFLICT,
                     "a drive with slug \"" + slug + "\" already exists but the source does not match it (" + m.reason() + "); nothing was stored. "
                             + "Import it with drive=" + slug + " if it is that drive, or give the new drive another slug with slug=")
-                    .with("slug", slug));
+                    .with("slug", slug);
         }
         MatchOutcome outcome = request.dryRun() ? MatchOutcome.WOULD_CREATE : MatchOutcome.CREATED;
         return new Plan(v, new MatchView(outcome, slug, m.reason() + "; a new drive", List.of(), List.of()), slug, true);
     }
 
     /** A refusal still says what the source holds, so the admin sees what would have been stored. */
-    private Problem withReport(Problem problem, SpecParse parse, List<Plan> plans, Request request) {
+    private DomainException withReport(DomainException problem, SpecParse parse, List<Plan> plans, Request request) {
         List<VariantReport> reports = plans.stream().map(p -> report(p, notStored(p.variant()), List.of(), 0, 0)).toList();
         return problem.with("report", new SpecSourceReport(request.url(), parse.title(), parse.kind(), request.retrievedAt(),
                 request.importer() + "/" + request.importerVersion(),

@@ -3,12 +3,11 @@ package dev.drivecat.specs;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.SourceKind;
+import dev.drivecat.common.BodyLimit;
+import dev.drivecat.common.DomainException;
+import dev.drivecat.common.Params;
 import dev.drivecat.scraping.PageReader;
-import dev.drivecat.web.BodyLimit;
-import dev.drivecat.web.Params;
 import dev.drivecat.web.Problem;
-import dev.drivecat.web.ProblemException;
-import dev.drivecat.web.ProblemType;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
@@ -219,9 +218,9 @@ public class SpecSourceResource {
         }
         SourceKind sourceKind = Params.token(SourceKind.class, "kind", kind).orElse(null);
         if (sourceKind != null && !IMPORTABLE.contains(sourceKind)) {
-            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+            throw new DomainException(DomainException.Kind.INVALID_PARAMETER,
                     "kind " + sourceKind.token() + " is drivecat's own mark for values it computes; allowed: VENDOR_PAGE, VENDOR_DATASHEET, REVIEW, MEASUREMENT")
-                    .with("parameter", "kind").with("allowed", List.of("VENDOR_PAGE", "VENDOR_DATASHEET", "REVIEW", "MEASUREMENT")));
+                    .with("parameter", "kind").with("allowed", List.of("VENDOR_PAGE", "VENDOR_DATASHEET", "REVIEW", "MEASUREMENT"));
         }
         Instant now = clock.instant();
         Instant at = Params.instant("retrievedAt", retrievedAt).orElse(now);
@@ -230,9 +229,9 @@ public class SpecSourceResource {
         }
         String dict = blankToNull(dictionary);
         if (dict != null && imports.dictionaries().byId(dict).isEmpty()) {
-            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+            throw new DomainException(DomainException.Kind.INVALID_PARAMETER,
                     "'" + dictionary + "' is not a spec dictionary; allowed: " + String.join(", ", imports.dictionaries().ids()))
-                    .with("parameter", "dictionary").with("allowed", imports.dictionaries().ids()));
+                    .with("parameter", "dictionary").with("allowed", imports.dictionaries().ids());
         }
         return new Common(url.trim(), driveSlug, Params.bool("dryRun", dryRun).orElse(false), creating, newSlug, sourceKind, at, dict,
                 blankToNull(vendor), blankToNull(model));
@@ -242,15 +241,15 @@ public class SpecSourceResource {
         try {
             return parser.get();
         } catch (SpecTableParser.MalformedTableException e) {
-            throw new ProblemException(ProblemType.INVALID_BODY, "The table could not be read: " + e.getMessage());
+            throw new DomainException(DomainException.Kind.INVALID_BODY, "The table could not be read: " + e.getMessage());
         } catch (UnknownDictionaryException e) {
-            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER, e.getMessage())
-                    .with("parameter", "dictionary").with("allowed", e.known()));
+            throw new DomainException(DomainException.Kind.INVALID_PARAMETER, e.getMessage())
+                    .with("parameter", "dictionary").with("allowed", e.known());
         }
     }
 
-    private static ProblemException problem(String parameter, String detail) {
-        return new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER, detail).with("parameter", parameter));
+    private static DomainException problem(String parameter, String detail) {
+        return DomainException.invalidParameter(parameter, detail);
     }
 
     private static String blankToNull(String s) {

@@ -2,6 +2,9 @@ package dev.drivecat.web;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import dev.drivecat.common.DomainException;
+import dev.drivecat.common.JsonPointers;
+import dev.drivecat.common.RateLimitedException;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.NotAcceptableException;
@@ -33,16 +36,29 @@ public class ProblemMappers {
         return respond(e.problem(), uri);
     }
 
+    /** The one place where a domain failure becomes HTTP: its kind picks the problem type. */
     @ServerExceptionMapper
-    public Response rateLimited(RateLimitedException e, UriInfo uri) {
-        return RateLimitFilter.tooMany(uri.getPath(), e.getMessage(), e.retryAfterSeconds());
+    public Response domain(DomainException e, UriInfo uri) {
+        if (e instanceof RateLimitedException limited) {
+            return RateLimitFilter.tooMany(uri.getPath(), e.getMessage(), limited.retryAfterSeconds());
+        }
+        Problem problem = Problem.of(problemType(e.kind()), e.getMessage());
+        for (Map.Entry<String, Object> member : e.details().entrySet()) {
+            problem = problem.with(member.getKey(), member.getValue());
+        }
+        return respond(problem, uri);
     }
 
-    @ServerExceptionMapper
-    public Response invalidValue(InvalidValueException e, UriInfo uri) {
-        return respond(Problem.of(ProblemType.INVALID_PARAMETER, e.getMessage())
-                .with("parameter", e.parameter())
-                .with("allowed", e.allowed()), uri);
+    static ProblemType problemType(DomainException.Kind kind) {
+        return switch (kind) {
+            case INVALID_PARAMETER -> ProblemType.INVALID_PARAMETER;
+            case INVALID_BODY -> ProblemType.INVALID_BODY;
+            case NOT_FOUND -> ProblemType.NOT_FOUND;
+            case CONFLICT -> ProblemType.CONFLICT;
+            case PAYLOAD_TOO_LARGE -> ProblemType.PAYLOAD_TOO_LARGE;
+            case UNPROCESSABLE -> ProblemType.UNPROCESSABLE;
+            case TOO_MANY_REQUESTS -> ProblemType.TOO_MANY_REQUESTS;
+        };
     }
 
     @ServerExceptionMapper

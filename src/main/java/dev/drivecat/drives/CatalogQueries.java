@@ -1,22 +1,32 @@
-package dev.drivecat.catalog;
+package dev.drivecat.drives;
 
-import dev.drivecat.catalog.DriveViews.DriveDetail;
-import dev.drivecat.catalog.DriveViews.DrivePage;
-import dev.drivecat.catalog.DriveViews.DriveSummary;
-import dev.drivecat.catalog.DriveViews.EnduranceView;
-import dev.drivecat.catalog.DriveViews.ListingView;
-import dev.drivecat.catalog.DriveViews.ObservationView;
-import dev.drivecat.catalog.DriveViews.PlpView;
-import dev.drivecat.catalog.DriveViews.PriceHistory;
-import dev.drivecat.catalog.DriveViews.SourceView;
-import dev.drivecat.catalog.DriveViews.SpecValueView;
-import dev.drivecat.catalog.DriveViews.SpecView;
+import dev.drivecat.catalog.FormFactor;
+import dev.drivecat.catalog.Interface;
+import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.catalog.Media;
+import dev.drivecat.catalog.PlpClass;
+import dev.drivecat.catalog.SourceKind;
+import dev.drivecat.catalog.SpecField;
+import dev.drivecat.catalog.SpecRow;
+import dev.drivecat.catalog.SpecService;
+import dev.drivecat.common.ApiToken;
+import dev.drivecat.common.DomainException;
+import dev.drivecat.database.Columns;
+import dev.drivecat.drives.DriveViews.DriveDetail;
+import dev.drivecat.drives.DriveViews.DrivePage;
+import dev.drivecat.drives.DriveViews.DriveSummary;
+import dev.drivecat.drives.DriveViews.EnduranceView;
+import dev.drivecat.drives.DriveViews.ListingView;
+import dev.drivecat.drives.DriveViews.ObservationView;
+import dev.drivecat.drives.DriveViews.PlpView;
+import dev.drivecat.drives.DriveViews.PriceHistory;
+import dev.drivecat.drives.DriveViews.SourceView;
+import dev.drivecat.drives.DriveViews.SpecValueView;
+import dev.drivecat.drives.DriveViews.SpecView;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.Offer;
 import dev.drivecat.pricing.OfferQueries;
 import dev.drivecat.pricing.SellerType;
-import dev.drivecat.web.ApiToken;
-import dev.drivecat.web.ProblemException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -145,7 +155,7 @@ public class CatalogQueries {
         @SuppressWarnings("unchecked")
         List<Object> ids = em.createNativeQuery("SELECT id FROM drive WHERE slug = :slug").setParameter("slug", slug).getResultList();
         if (ids.isEmpty()) {
-            throw ProblemException.notFound("No drive with slug '" + slug + "'");
+            throw DomainException.notFound("No drive with slug '" + slug + "'");
         }
         @SuppressWarnings("unchecked")
         List<Tuple> rows = em.createNativeQuery("""
@@ -167,7 +177,7 @@ public class CatalogQueries {
                 .setParameter("to", to == null ? null : to.atOffset(ZoneOffset.UTC))
                 .getResultList();
         List<ObservationView> observations = rows.stream().map(r -> new ObservationView(
-                SpecService.instant(r.get("observed_at")),
+                Columns.instant(r.get("observed_at")),
                 (String) r.get("marketplace"),
                 (String) r.get("external_id"),
                 (String) r.get("seller"),
@@ -314,7 +324,7 @@ public class CatalogQueries {
                 (String) t.get("plp_wording"),
                 (String) t.get("plp_applies_to"),
                 new SourceView((String) t.get("plp_source_url"), (String) t.get("plp_source_title"),
-                        SourceKind.valueOf((String) t.get("plp_source_kind")), SpecService.instant(t.get("plp_retrieved_at"))));
+                        SourceKind.valueOf((String) t.get("plp_source_kind")), Columns.instant(t.get("plp_retrieved_at"))));
         EnduranceView endurance = new EnduranceView(
                 plain((BigDecimal) t.get("dwpd")), Boolean.TRUE.equals(t.get("dwpd_derived")),
                 plain((BigDecimal) t.get("tbw")), Boolean.TRUE.equals(t.get("tbw_derived")),

@@ -1,20 +1,24 @@
-package dev.drivecat.catalog;
+package dev.drivecat.drives;
 
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.drivecat.DrivecatConfig;
-import dev.drivecat.catalog.CatalogQueries.DriveQuery;
-import dev.drivecat.catalog.CatalogQueries.DriveSort;
-import dev.drivecat.catalog.DriveViews.DriveDetail;
-import dev.drivecat.catalog.DriveViews.DrivePage;
-import dev.drivecat.catalog.DriveViews.ObservationView;
-import dev.drivecat.catalog.DriveViews.PriceHistory;
-import dev.drivecat.web.ApiToken;
-import dev.drivecat.web.InvalidValueException;
-import dev.drivecat.web.Params;
+import dev.drivecat.drives.CatalogQueries.DriveQuery;
+import dev.drivecat.drives.CatalogQueries.DriveSort;
+import dev.drivecat.catalog.FormFactor;
+import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.catalog.Media;
+import dev.drivecat.catalog.PlpClass;
+import dev.drivecat.common.ApiToken;
+import dev.drivecat.common.DomainException;
+import dev.drivecat.common.InvalidValueException;
+import dev.drivecat.common.Params;
+import dev.drivecat.drives.DriveViews.DriveDetail;
+import dev.drivecat.drives.DriveViews.DrivePage;
+import dev.drivecat.drives.DriveViews.ObservationView;
+import dev.drivecat.drives.DriveViews.PriceHistory;
 import dev.drivecat.web.Problem;
-import dev.drivecat.web.ProblemException;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -22,10 +26,10 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
-import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -127,7 +131,7 @@ public class DriveResource {
         Params.rejectUnknown(uri.getQueryParameters().keySet(), List.of("currency", "includeBusinessOnly"));
         return catalog.detail(slug, Params.currency(currency, config.api().defaultCurrency()),
                         Params.bool("includeBusinessOnly", includeBusinessOnly).orElse(false))
-                .orElseThrow(() -> ProblemException.notFound("No drive with slug '" + slug + "'"));
+                .orElseThrow(() -> DomainException.notFound("No drive with slug '" + slug + "'"));
     }
 
     @GET

@@ -1,6 +1,11 @@
-package dev.drivecat.catalog;
+package dev.drivecat.drives;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.drivecat.catalog.FormFactor;
+import dev.drivecat.catalog.Interface;
+import dev.drivecat.catalog.Media;
+import dev.drivecat.catalog.PlpClass;
+import dev.drivecat.catalog.SourceKind;
 import dev.drivecat.pricing.Offer;
 import java.math.BigDecimal;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package dev.drivecat.web;
+package dev.drivecat.common;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -86,9 +86,9 @@ public final class Params {
         }
         Integer value = integer(raw);
         if (value == null || value < 1 || value > max) {
-            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
+            throw DomainException.invalidParameter("limit",
                     "limit must be a whole number from 1 to " + max + " (the largest page this server returns), not '" + raw + "'")
-                    .with("parameter", "limit").with("maximum", max));
+                    .with("maximum", max);
         }
         return value;
     }
@@ -99,8 +99,7 @@ public final class Params {
         }
         Integer value = integer(raw);
         if (value == null || value < 0) {
-            throw new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
-                    "offset must be a whole number of 0 or more, not '" + raw + "'").with("parameter", "offset"));
+            throw DomainException.invalidParameter("offset", "offset must be a whole number of 0 or more, not '" + raw + "'");
         }
         return value;
     }
@@ -189,9 +188,8 @@ public final class Params {
         throw invalid("currency", raw, "an ISO 4217 currency code such as USD, EUR or GBP");
     }
 
-    public static ProblemException invalid(String name, String raw, String expected) {
-        return new ProblemException(Problem.of(ProblemType.INVALID_PARAMETER,
-                name + " must be " + expected + ", not '" + raw + "'").with("parameter", name));
+    public static DomainException invalid(String name, String raw, String expected) {
+        return DomainException.invalidParameter(name, name + " must be " + expected + ", not '" + raw + "'");
     }
 
     private static Integer integer(String raw) {

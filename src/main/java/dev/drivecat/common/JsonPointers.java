@@ -1,4 +1,4 @@
-package dev.drivecat.web;
+package dev.drivecat.common;
 
 import com.fasterxml.jackson.databind.JsonMappingException;
 import java.util.List;

@@ -1,0 +1,73 @@
+package dev.drivecat.common;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * An expected failure of a domain operation: the caller's input was wrong, something is missing,
+ * or the operation conflicts with the current state. Services throw it without knowing about HTTP;
+ * the web layer's one mapper answers it as problem+json, with {@link #details()} as extension
+ * members and {@link #getMessage()} as the detail.
+ */
+public class DomainException extends RuntimeException {
+
+    /** What kind of failure this is; the web layer maps each to one problem type and status. */
+    public enum Kind {
+        INVALID_PARAMETER, INVALID_BODY, NOT_FOUND, CONFLICT, PAYLOAD_TOO_LARGE, UNPROCESSABLE, TOO_MANY_REQUESTS
+    }
+
+    private final Kind kind;
+    private final transient Map<String, Object> details;
+
+    public DomainException(Kind kind, String detail) {
+        this(kind, detail, Map.of());
+    }
+
+    public DomainException(Kind kind, String detail, Map<String, Object> details) {
+        super(detail, null, false, false);
+        this.kind = kind;
+        this.details = Map.copyOf(details);
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** Extension members for the problem (e.g. {@code parameter}, {@code errors}). */
+    public Map<String, Object> details() {
+        return details;
+    }
+
+    /** The same failure with one more detail member. */
+    public DomainException with(String member, Object value) {
+        Map<String, Object> more = new LinkedHashMap<>(details);
+        more.put(member, value);
+        return new DomainException(kind, getMessage(), more);
+    }
+
+    public static DomainException notFound(String detail) {
+        return new DomainException(Kind.NOT_FOUND, detail);
+    }
+
+    public static DomainException conflict(String detail) {
+        return new DomainException(Kind.CONFLICT, detail);
+    }
+
+    public static DomainException unprocessable(String detail) {
+        return new DomainException(Kind.UNPROCESSABLE, detail);
+    }
+
+    public static DomainException invalidBody(String detail) {
+        return new DomainException(Kind.INVALID_BODY, detail);
+    }
+
+    /** A bad query or path parameter, named so that clients can point at it. */
+    public static DomainException invalidParameter(String parameter, String detail) {
+        return new DomainException(Kind.INVALID_PARAMETER, detail, Map.of("parameter", parameter));
+    }
+
+    /** A bad request that is not about one parameter. */
+    public static DomainException badRequest(String detail) {
+        return new DomainException(Kind.INVALID_PARAMETER, detail);
+    }
+}

@@ -9,14 +9,15 @@ import java.util.Optional;
  * What users mean by "interface" when they look for a drive: a bus ({@code sata}, {@code sas},
  * {@code nvme}) or the slot it goes in ({@code m2}, {@code u2}, {@code u3}, {@code aic},
  * {@code e1s}). {@code interface=m2} matches every M.2 drive, {@code interface=sata} every SATA
- * drive whatever its form.
+ * drive whatever its form. {@code u2} also matches U.3 drives, which work in U.2 NVMe bays (a U.2
+ * drive does not work in a U.3 tri-mode bay, so {@code u3} matches U.3 drives only).
  */
 public enum InterfaceFilter implements ApiToken {
     SATA("sata", Interface.SATA, List.of()),
     SAS("sas", Interface.SAS, List.of()),
     NVME("nvme", Interface.NVME, List.of()),
     M2("m2", null, List.of(FormFactor.M2_2280, FormFactor.M2_22110)),
-    U2("u2", null, List.of(FormFactor.U2)),
+    U2("u2", null, List.of(FormFactor.U2, FormFactor.U3)),
     U3("u3", null, List.of(FormFactor.U3)),
     AIC("aic", null, List.of(FormFactor.AIC)),
     E1S("e1s", null, List.of(FormFactor.E1S));

@@ -11,6 +11,7 @@ import java.util.Optional;
  *   <li>a stated value before a derived one;</li>
  *   <li>a statement before silence: a PLP "not stated" (a page that lists specifications without a
  *       word on PLP) never outweighs any source that says yes, no or for which model;</li>
+ *   <li>a quoted specification before a source's general claim in its own words;</li>
  *   <li>by source kind: vendor product page, vendor datasheet, review or measurement;</li>
  *   <li>a statement with a readable value before wording that could not be read;</li>
  *   <li>the most recently retrieved;</li>
@@ -22,6 +23,7 @@ public final class SpecChoice {
     static final Comparator<SpecRow> PRECEDENCE = Comparator
             .comparing(SpecRow::derived)
             .thenComparing(SpecChoice::silence)
+            .thenComparing(SpecRow::claim)
             .thenComparingInt(row -> row.sourceKind().rank())
             .thenComparing(row -> !row.hasValue())
             .thenComparing(SpecRow::retrievedAt, Comparator.reverseOrder())

@@ -35,9 +35,9 @@ public class SpecService {
     public boolean add(Drive drive, SpecStatement s) {
         List<?> inserted = em.createNativeQuery("""
                 INSERT INTO spec_value (drive_id, field, value_number, value_token, value_text, unit, applies_to, wording,
-                                        source_url, source_title, source_kind, retrieved_at, importer, importer_version)
+                                        source_url, source_title, source_kind, retrieved_at, importer, importer_version, claim)
                 VALUES (:drive, :field, :number, :token, :text, :unit, :appliesTo, :wording,
-                        :sourceUrl, :sourceTitle, :sourceKind, :retrievedAt, :importer, :importerVersion)
+                        :sourceUrl, :sourceTitle, :sourceKind, :retrievedAt, :importer, :importerVersion, :claim)
                 ON CONFLICT ON CONSTRAINT spec_value_statement_uq DO NOTHING
                 RETURNING id
                 """)
@@ -55,6 +55,7 @@ public class SpecService {
                 .setParameter("retrievedAt", s.source().retrievedAt().atOffset(java.time.ZoneOffset.UTC))
                 .setParameter("importer", s.importer())
                 .setParameter("importerVersion", s.importerVersion())
+                .setParameter("claim", s.claim())
                 .getResultList();
         return !inserted.isEmpty();
     }
@@ -150,7 +151,7 @@ public class SpecService {
     private List<SpecRow> rows(long driveId) {
         List<Tuple> tuples = em.createNativeQuery("""
                 SELECT id, field, value_number, value_token, value_text, unit, applies_to, wording, source_url,
-                       source_title, source_kind, retrieved_at, derived_from, importer, importer_version, chosen
+                       source_title, source_kind, retrieved_at, derived_from, importer, importer_version, chosen, claim
                   FROM spec_value WHERE drive_id = :drive
                  ORDER BY field, chosen DESC, id
                 """, Tuple.class).setParameter("drive", driveId).getResultList();
@@ -174,6 +175,7 @@ public class SpecService {
                 (String) t.get("derived_from"),
                 (String) t.get("importer"),
                 (String) t.get("importer_version"),
-                (Boolean) t.get("chosen"));
+                (Boolean) t.get("chosen"),
+                (Boolean) t.get("claim"));
     }
 }

@@ -17,6 +17,7 @@ import dev.drivecat.drives.DriveViews.DrivePage;
 import dev.drivecat.drives.DriveViews.DriveSummary;
 import dev.drivecat.drives.DriveViews.EnduranceView;
 import dev.drivecat.drives.DriveViews.ListingView;
+import dev.drivecat.drives.DriveViews.MeasuredLatency;
 import dev.drivecat.drives.DriveViews.ObservationView;
 import dev.drivecat.drives.DriveViews.PlpView;
 import dev.drivecat.drives.DriveViews.PriceHistory;
@@ -148,7 +149,18 @@ public class CatalogQueries {
                 .setParameter("id", id).getResultList();
         return Optional.of(new DriveDetail(s.slug(), s.vendor(), s.model(), s.capacityGb(), s.iface(), s.formFactor(),
                 s.pcieGen(), s.pcieLanes(), s.media(), s.discontinued(), partNumbers, s.plp(), s.endurance(), s.bestOffer(),
-                specs(id), listings(id)));
+                specs(id), listings(id), measurements(id)));
+    }
+
+    private List<MeasuredLatency> measurements(long driveId) {
+        @SuppressWarnings("unchecked")
+        List<Tuple> rows = em.createNativeQuery("""
+                SELECT latency_us, tool, test, block_size_bytes, wording, source_url, source_title, measured_at
+                  FROM drive_measurement WHERE drive_id = :drive ORDER BY latency_us, source_url""", Tuple.class)
+                .setParameter("drive", driveId).getResultList();
+        return rows.stream().map(r -> new MeasuredLatency((BigDecimal) r.get("latency_us"), (String) r.get("tool"),
+                (String) r.get("test"), ((Number) r.get("block_size_bytes")).intValue(), (String) r.get("wording"),
+                (String) r.get("source_url"), (String) r.get("source_title"), Columns.instant(r.get("measured_at")))).toList();
     }
 
     public PriceHistory prices(String slug, Instant from, Instant to) {
@@ -218,7 +230,7 @@ public class CatalogQueries {
     private List<SpecRow> specRows(long driveId) {
         List<Tuple> tuples = em.createNativeQuery("""
                 SELECT id, field, value_number, value_token, value_text, unit, applies_to, wording, source_url,
-                       source_title, source_kind, retrieved_at, derived_from, importer, importer_version, chosen
+                       source_title, source_kind, retrieved_at, derived_from, importer, importer_version, chosen, claim
                   FROM spec_value WHERE drive_id = :drive ORDER BY field, chosen DESC, id
                 """, Tuple.class).setParameter("drive", driveId).getResultList();
         return tuples.stream().map(SpecService::toRow).toList();
@@ -349,7 +361,7 @@ public class CatalogQueries {
         Object value = row.number() != null ? plain(row.number()) : row.token() != null ? row.token() : row.text();
         return new SpecValueView(value, row.unit(), row.appliesTo(), row.wording(),
                 new SourceView(row.sourceUrl(), row.sourceTitle(), row.sourceKind(), row.retrievedAt()),
-                row.derived(), row.derivedFrom(), row.importer() + "/" + row.importerVersion());
+                row.derived(), row.derivedFrom(), row.importer() + "/" + row.importerVersion(), row.claim());
     }
 
     static BigDecimal plain(BigDecimal value) {

@@ -82,7 +82,9 @@ public final class DriveViews {
             SourceView source,
             boolean derived,
             @Schema(nullable = true, description = "For a derived value: what it was derived from.") String derivedFrom,
-            @Schema(description = "The code that read it, with its version.", examples = "structured-import/1") String importer) {
+            @Schema(description = "The code that read it, with its version.", examples = "structured-import/1") String importer,
+            @Schema(description = "The source says it as a general claim in its own words, not by quoting a specification: "
+                    + "kept as evidence, never counted as stated.") boolean claim) {
     }
 
     @Schema(name = "Spec", description = "A field's chosen value and every other value sources gave for it.")
@@ -123,7 +125,21 @@ public final class DriveViews {
             @Schema(nullable = true) Offer bestOffer,
             @Schema(description = "Every spec value by field; raw (unmapped) labels and part numbers are listed in full under alternatives.")
             Map<String, SpecView> specs,
-            List<ListingView> listings) {
+            List<ListingView> listings,
+            @Schema(description = "Published 4K sync-write latencies of this drive, lowest first: /recommend takes their median as its flush latency.")
+            List<MeasuredLatency> measurements) {
+    }
+
+    @Schema(name = "MeasuredLatency", description = "One published sync-write measurement of the drive.")
+    public record MeasuredLatency(
+            @Schema(description = "Mean time of one durable write (write and flush), µs.", examples = "13.6") BigDecimal latencyUs,
+            @Schema(nullable = true, description = "diskinfo or fio; null for a value imported as a spec statement.") String tool,
+            @Schema(examples = "sync-write") String test,
+            @Schema(examples = "4096") int blockSizeBytes,
+            @Schema(description = "The source's own words or line for the number.") String wording,
+            String sourceUrl,
+            @Schema(nullable = true) String sourceTitle,
+            @Schema(nullable = true) Instant measuredAt) {
     }
 
     @Schema(name = "PriceObservation")

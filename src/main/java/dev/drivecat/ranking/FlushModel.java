@@ -1,19 +1,28 @@
 package dev.drivecat.ranking;
 
+import dev.drivecat.catalog.Interface;
 import java.util.List;
 
 /**
- * Predicts 4K queue-depth-1 sync-write IOPS on a hard-drive pool with a given log device:
+ * Predicts 4K queue-depth-1 sync-write IOPS on a hard-drive pool whose ZIL lives on a given device:
  * {@code iops = 1e6 / (overhead + flushLatency)}, both in microseconds. The overhead (the ZFS and
- * pool cost of one sync write that is not the log's flush) is calibrated on the buying guide's
+ * pool cost of one sync write that is not the device's flush) is calibrated on the buying guide's
  * lab table, RAIDZ2 of hard-drive-class disks, 4K sync writes at QD1, median of five runs:
- * a log with cheap flushes (raw fsync 15 µs) gave 4,277 IOPS, a log that must honour flushes
- * (raw fsync 3.86 ms) gave 252. The overhead is the least-squares fit of the model to both rows
- * in relative error (about 219 µs; the first row alone gives 219, the second 108).
+ * <ul>
+ *   <li>for a separate log: a log with cheap flushes (raw fsync 15 µs) gave 4,277 IOPS, one that
+ *       must honour flushes (raw fsync 3.86 ms) gave 252; the least-squares fit in relative error
+ *       is about 219 µs;</li>
+ *   <li>for the ZIL on a special mirror (OpenZFS 2.4, no log): a 3-way special mirror with cheap
+ *       flushes gave 2,198 IOPS at 454 µs, about twice the overhead of one log device (about 440 µs).</li>
+ * </ul>
+ *
+ * <p>The lab's 15 µs came from the host's page cache (cache=unsafe), not from a device. A drive's
+ * own flush latency comes from the best evidence the catalog has (see {@link RankingModel#flush});
+ * without any, from its device class ({@link DeviceClass}), each with a cited measurement.
  *
  * <p>Assumptions, stated in every response: the pool is of hard-drive-class disks like the lab's;
- * the workload is small synchronous writes at queue depth 1; the log's flush latency is the
- * device's 4K sync-write latency.
+ * the workload is small synchronous writes at queue depth 1; the device's flush latency is its 4K
+ * sync-write latency. Predictions are relative to that lab pool, not to the reader's.
  */
 public final class FlushModel {
 
@@ -25,30 +34,82 @@ public final class FlushModel {
             new Calibration("SLOG with cheap flushes (PLP or Optane stand-in), raw fsync 15 µs", 15, 4277),
             new Calibration("SLOG that must honor flushes, raw fsync 3.86 ms", 3860, 252));
 
-    /** The lab's cheap-flush stand-in: what a PLP or 3D XPoint log is assumed to take without a better figure. */
-    public static final double CHEAP_FLUSH_US = 15;
-    /** The lab's flush-honouring log (consumer NVMe without PLP, cache=none): assumed for NAND without PLP. */
-    public static final double HONOURED_FLUSH_US = 3860;
+    public static final List<Calibration> SPECIAL_MIRROR_LAB = List.of(
+            new Calibration("No log, 3-way special mirror present (cheap-flush disks, raw fsync 15 µs)", 15, 2198));
 
-    private final double overheadUs;
+    /**
+     * A flush latency for a drive the catalog has no measurement or stated latency for, by what it
+     * is made of. Each is a published measurement; the sources are listed in src/docs/ranking.md.
+     */
+    public enum DeviceClass {
+        XPOINT(13.85, "the 3D XPoint default: the median of FreeBSD diskinfo -wS 4K sync writes of an Optane P1600X (13.6 µs) "
+                + "and a P4800X (14.1 µs)"),
+        NVME_PLP(15, "the default for NVMe NAND with power-loss protection: a Samsung PM9A3's queue-depth-1 fsync'd 4K "
+                + "random write, \"T1Q1 random write ~60000 iops (latency ~0.015ms)\""),
+        SATA_SAS_PLP(39, "the default for SATA or SAS NAND with power-loss protection: the median of published 4K sync writes "
+                + "of an Intel D3-S4510 (37 µs), a Samsung PM863 (39 µs) and an Intel 710 (158.2 µs, diskinfo -wS)"),
+        NO_PLP(3860, "the default for NAND without power-loss protection: the buying guide lab's raw fsync on consumer NVMe, "
+                + "a flush that waits for the flash");
 
-    private FlushModel(double overheadUs) {
-        this.overheadUs = overheadUs;
+        private final double latencyUs;
+        private final String basis;
+
+        DeviceClass(double latencyUs, String basis) {
+            this.latencyUs = latencyUs;
+            this.basis = basis;
+        }
+
+        public double latencyUs() {
+            return latencyUs;
+        }
+
+        public String basis() {
+            return basis;
+        }
+
+        /** The class of a drive: 3D XPoint whatever its PLP statement; NAND by bus when its flushes are safe; else no PLP. */
+        public static DeviceClass of(boolean xpoint, boolean safeFlush, Interface bus) {
+            if (xpoint) {
+                return XPOINT;
+            }
+            if (!safeFlush) {
+                return NO_PLP;
+            }
+            return bus == Interface.NVME ? NVME_PLP : SATA_SAS_PLP;
+        }
     }
 
-    public static FlushModel calibrated() {
-        return new FlushModel(fitOverhead(LAB));
+    private final double overheadUs;
+    private final List<Calibration> calibration;
+
+    private FlushModel(List<Calibration> calibration) {
+        this.calibration = calibration;
+        this.overheadUs = fitOverhead(calibration);
+    }
+
+    /** The ZIL on a separate log device. */
+    public static FlushModel separateLog() {
+        return new FlushModel(LAB);
+    }
+
+    /** The ZIL on a special mirror (OpenZFS 2.4 without a separate log). */
+    public static FlushModel specialMirror() {
+        return new FlushModel(SPECIAL_MIRROR_LAB);
     }
 
     public double overheadUs() {
         return overheadUs;
     }
 
+    public List<Calibration> calibration() {
+        return calibration;
+    }
+
     public double predictIops(double flushUs) {
         return 1e6 / (overheadUs + flushUs);
     }
 
-    /** The best any log can do under this model (a flush of zero). */
+    /** The best any device can do under this model (a flush of zero). */
     public double ceilingIops() {
         return 1e6 / overheadUs;
     }

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 
 /**
  * Picks, from a drive's current offers, the ones a query allows, and what buying one drive (a log)
- * or the whole special mirror costs. An offer whose availability says how many units are left
+ * or the whole set (a special mirror, a mirrored log) costs. An offer whose availability says how many units are left
  * ("Only 2 left in stock") supplies at most that many; otherwise one offer is taken to fill the set.
  */
 final class OfferSelection {
@@ -118,7 +118,7 @@ final class OfferSelection {
         List<String> warnings = new ArrayList<>();
         BigDecimal setCost = null;
         String basis = null;
-        if (!q.isSlog()) {
+        if (units > 1) {
             Fill fill = fill(buyable, units);
             setCost = fill.cost();
             basis = fill.basis();

@@ -34,10 +34,12 @@ public final class Ranker {
 
     static final int LISTED_EXCLUSIONS = 50;
 
-    private final FlushModel flushModel;
+    private final FlushModel separateLog = FlushModel.separateLog();
+    private final FlushModel specialMirror = FlushModel.specialMirror();
 
-    public Ranker(FlushModel flushModel) {
-        this.flushModel = flushModel;
+    /** The calibration that predicts this query's sync IOPS: a separate log, or the ZIL on the special mirror. */
+    private FlushModel flushModel(RecommendQuery q) {
+        return q.isSlog() ? separateLog : specialMirror;
     }
 
     /** A candidate that passed the filters, with everything its score is made of. */
@@ -51,9 +53,10 @@ public final class Ranker {
     }
 
     /** A score component whose explanation is written only if the drive is shown. */
-    private record Draft(String name, int weight, double value, double points, java.util.function.Supplier<String> input) {
-        static Draft of(String name, int weight, double value, java.util.function.Supplier<String> input) {
-            return new Draft(name, weight, value, round(weight * value, 1), input);
+    private record Draft(String name, int weight, double value, double points, boolean unknown,
+                         java.util.function.Supplier<String> input) {
+        static Draft of(String name, int weight, double value, boolean unknown, java.util.function.Supplier<String> input) {
+            return new Draft(name, weight, value, round(weight * value, 1), unknown, input);
         }
 
         Component component() {
@@ -65,7 +68,7 @@ public final class Ranker {
         Optional<SpecialSizing.Need> need = q.isSlog() ? Optional.empty()
                 : SpecialSizing.need(q.dataGib(), q.recordsizeKib(), q.fileCount(),
                 q.smallBlockDataGib() == null ? null : q.smallBlockDataGib().doubleValue());
-        int units = q.isSlog() ? 1 : q.setSize();
+        int units = q.units();
         List<Excluded> excluded = new ArrayList<>();
         List<Scored> kept = new ArrayList<>();
         List<PendingScore> pending = new ArrayList<>();
@@ -135,25 +138,30 @@ public final class Ranker {
                          Optional<SpecialSizing.Need> need) {
         Candidate c = p.candidate();
         RankingModel.Flush flush = RankingModel.flush(c, p.plp());
+        FlushModel flushModel = flushModel(q);
         double iops = flushModel.predictIops(flush.latencyUs());
         RankingModel.Endurance endurance = RankingModel.endurance(c, q.enduranceWriteMBps());
         BigDecimal cost = p.choice().cost(units);
         List<Draft> drafts = new ArrayList<>();
         for (Map.Entry<String, Integer> w : weights.entrySet()) {
             double value;
+            boolean unknown = false;
             java.util.function.Supplier<String> input;
             switch (w.getKey()) {
                 case "flush" -> {
                     value = iops / flushModel.ceilingIops();
-                    input = () -> String.format(Locale.ROOT, "%.1f µs flush → %,.0f predicted sync IOPS of a %,.0f ceiling (%s)",
-                            flush.latencyUs(), iops, flushModel.ceilingIops(), flush.basis());
+                    input = () -> String.format(Locale.ROOT, "%s µs flush → %,.0f predicted sync IOPS on the buying guide's lab pool, "
+                            + "of the %,.0f a zero-latency flush would give there (%s)", RankingModel.plain(BigDecimal.valueOf(
+                            round(flush.latencyUs(), 2))), iops, flushModel.ceilingIops(), flush.basis());
                 }
                 case "plp" -> {
                     value = p.plp().safety();
+                    unknown = p.plp().unknown();
                     input = () -> p.plp().summary();
                 }
                 case "endurance" -> {
                     value = RankingModel.enduranceValue(endurance);
+                    unknown = endurance.lifeYears() == null;
                     input = () -> endurance.lifeYears() == null ? endurance.basis()
                             : String.format(Locale.ROOT, "%.1f years of %.0f (%s)", endurance.lifeYears(), RankingModel.SERVICE_YEARS,
                             endurance.basis());
@@ -164,21 +172,22 @@ public final class Ranker {
                         input = () -> "no price to compare";
                     } else {
                         value = cheapest.divide(cost, MathContext.DECIMAL64).doubleValue();
-                        input = () -> (q.isSlog() ? "" : "set of " + units + ": ") + money(cost, p.choice().best().currency())
+                        input = () -> (units == 1 ? "" : "set of " + units + ": ") + money(cost, p.choice().best().currency())
                                 + " against the cheapest " + money(cheapest, p.choice().best().currency());
                     }
                 }
                 case "room" -> {
                     value = RankingModel.roomValue(need, c.capacityGb());
+                    unknown = need.isEmpty();
                     input = () -> need.map(n -> String.format(Locale.ROOT, "%.0f GiB per drive for %.1f GiB needed", p.capacityGib(),
                             n.requiredGib())).orElse("no data size given: room not judged");
                 }
                 default -> throw new IllegalStateException(w.getKey());
             }
-            drafts.add(Draft.of(w.getKey(), w.getValue(), value, input));
+            drafts.add(Draft.of(w.getKey(), w.getValue(), value, unknown, input));
         }
         double score = round(drafts.stream().mapToDouble(Draft::points).sum(), 1);
-        int tier = q.plp() == PlpRequirement.PREFERRED && !p.plp().safeFlush() ? 1 : 0;
+        int tier = tier(q, p.plp());
         CapacityFit capacity = q.isSlog() ? null : new CapacityFit(round(p.capacityGib(), 1),
                 need.map(n -> round(n.requiredGib(), 1)).orElse(null),
                 need.map(n -> String.format(Locale.ROOT, "fits: %.0f%% full with what it must hold",
@@ -186,20 +195,36 @@ public final class Ranker {
         return new Scored(c, p.plp(), p.choice(), flush, Math.round(iops), endurance, cost, drafts, score, capacity, tier);
     }
 
+    /**
+     * Ordering tiers before points: a drive whose vendor states no PLP (3D XPoint, safe by its media)
+     * ranks below every drive with stated PLP, and under plp=preferred a drive without safe flushes
+     * below both. Under plp=any, every drive is ranked on its points alone.
+     */
+    static int tier(RecommendQuery q, PlpAssessment plp) {
+        if (q.plp() == PlpRequirement.ANY) {
+            return 0;
+        }
+        return !plp.safeFlush() ? 2 : plp.vendorSaysNo() ? 1 : 0;
+    }
+
     private Result result(RecommendQuery q, int rank, Scored s, Scored next, BigDecimal cheapest, int candidates, int units,
                           Instant now) {
         Candidate c = s.candidate();
         Offer offer = s.offers().best();
+        FlushModel flushModel = flushModel(q);
         List<String> reasons = new ArrayList<>();
+        String share = String.format(Locale.ROOT, "%.0f%%", 100.0 * s.predictedIops() / flushModel.ceilingIops());
         if (q.isSlog()) {
-            reasons.add(String.format(Locale.ROOT, "Predicted %,d 4K sync IOPS on a hard-drive pool with this log (%s).",
-                    s.predictedIops(), s.flush().basis()));
+            reasons.add(String.format(Locale.ROOT, "Predicted %,d 4K sync IOPS on the buying guide's lab pool (RAIDZ2 of hard-drive-class "
+                    + "disks) with this log, %s of what a zero-latency log would give there (%s).", s.predictedIops(), share,
+                    s.flush().basis()));
         } else if (q.zilOnSpecial()) {
-            reasons.add(String.format(Locale.ROOT, "Takes the ZIL too (no SLOG): about %,d 4K sync IOPS predicted with its flush (%s).",
-                    s.predictedIops(), s.flush().basis()));
+            reasons.add(String.format(Locale.ROOT, "Takes the ZIL too (no SLOG, OpenZFS %s): about %,d 4K sync IOPS predicted on the "
+                    + "buying guide's lab pool with this special mirror, %s of its zero-latency ceiling (%s).", q.openzfsVersion(),
+                    s.predictedIops(), share, s.flush().basis()));
         }
         reasons.add(s.plp().summary());
-        reasons.add(s.endurance().lifeYears() == null ? "No endurance rating in the catalog."
+        reasons.add(s.endurance().lifeYears() == null ? "Endurance unknown: no TBW or DWPD rating in the catalog."
                 : String.format(Locale.ROOT, "About %.1f years of rated endurance at %s MB/s (%s).", s.endurance().lifeYears(),
                 RankingModel.plain(BigDecimal.valueOf(q.enduranceWriteMBps())), s.endurance().basis()));
         if (offer != null && offer.price() != null) {
@@ -211,24 +236,28 @@ public final class Ranker {
                     ? " (the lower end of the stated band up to " + money(offer.priceHigh(), offer.currency()) + ")" : "")
                     + (offer.shipping() != null && offer.shipping().signum() > 0
                     ? " plus " + money(offer.shipping(), offer.currency()) + " shipping" : "");
-            if (q.isSlog()) {
-                reasons.add(price + " from " + from + (s.cost().compareTo(cheapest) == 0
-                        ? ": the cheapest of " + candidates + " candidates."
-                        : String.format(Locale.ROOT, ": %.1f× the cheapest candidate (%s).",
-                        s.cost().divide(cheapest, MathContext.DECIMAL64).doubleValue(), money(cheapest, offer.currency()))));
+            String versus = s.cost().compareTo(cheapest) == 0 ? (units == 1 ? ": the cheapest of " : ", the cheapest set of ")
+                    + candidates + " candidates"
+                    : String.format(Locale.ROOT, units == 1 ? ": %.1f× the cheapest candidate (%s)" : ", %.1f× the cheapest set (%s)",
+                    s.cost().divide(cheapest, MathContext.DECIMAL64).doubleValue(), money(cheapest, offer.currency()));
+            String set = s.offers().setCost() != null ? money(s.offers().setCost(), offer.currency()) + " = " + s.offers().setCostBasis()
+                    : "about " + money(s.cost(), offer.currency()) + " (estimated)";
+            if (units == 1) {
+                reasons.add(price + " from " + from + versus + ".");
+            } else if (q.isSlog()) {
+                reasons.add("A mirrored log of 2: " + set + versus + ", from " + from + ".");
             } else {
                 reasons.add(String.format(Locale.ROOT, "A %s pool needs a %d-way special mirror: %s%s, from %s.",
-                        q.layout().token(), units, s.offers().setCost() != null ? money(s.offers().setCost(), offer.currency()) + " = "
-                                + s.offers().setCostBasis() : "about " + money(s.cost(), offer.currency()) + " (estimated)",
-                        s.cost().compareTo(cheapest) == 0 ? ", the cheapest set of " + candidates + " candidates"
-                                : String.format(Locale.ROOT, ", %.1f× the cheapest set", s.cost().divide(cheapest, MathContext.DECIMAL64)
-                                .doubleValue()), from));
+                        q.layout().token(), units, set, versus, from));
             }
         }
         if (next != null) {
             reasons.add(comparison(s, next));
         }
         if (s.tier() == 1) {
+            reasons.add("Ranked below every drive with stated PLP: its vendor states none, and it passes plp=" + q.plp().token()
+                    + " only as 3D XPoint.");
+        } else if (s.tier() == 2) {
             reasons.add("Ranked below every drive with safe flushes because plp=preferred.");
         }
         List<String> warnings = new ArrayList<>(s.plp().warnings());
@@ -243,14 +272,25 @@ public final class Ranker {
         if (q.isSlog() && (c.openzfsKnownGoodSlog() == null || !"YES".equals(c.openzfsKnownGoodSlog().token()))) {
             warnings.add("Not on the OpenZFS hardware page's known-good SLOG list.");
         }
-        if (!q.isSlog() && q.layout().isRaidz()) {
-            warnings.add("A special vdev on a RAIDZ pool can never be removed: zpool remove refuses top-level vdevs on RAIDZ pools.");
-        }
+        warnings.addAll(fitWarnings(q, c));
         if (!q.isSlog()) {
+            warnings.add("Losing the special vdev loses the pool: it holds the pool's metadata, so its mirror must stay as redundant "
+                    + "as the data vdevs.");
+            if (q.layout().isRaidz()) {
+                warnings.add("A special vdev on a RAIDZ pool can never be removed: zpool remove refuses top-level vdevs on RAIDZ pools.");
+            }
             warnings.add("Small blocks spill silently to the data vdevs once the special vdev is 75% full: plan to grow it before then.");
+            if (Boolean.TRUE.equals(c.discontinued())) {
+                warnings.add("Discontinued: no like-for-like replacement is made any more, and a special vdev is "
+                        + (q.layout().isRaidz() ? "permanent on RAIDZ" : "hard to move off") + ": buy a spare with the set.");
+            }
+        }
+        if (units > 1) {
+            warnings.add("The " + units + " drives of a mirror see the same writes and wear out together: buy them from different "
+                    + "batches or stagger their age, and watch their wear (smartctl's percentage used).");
         }
         if (s.endurance().lifeYears() == null) {
-            warnings.add("No endurance rating (TBW or DWPD) in the catalog: its endurance is scored as unknown.");
+            warnings.add("Endurance unknown: no TBW or DWPD rating in the catalog, so it is scored as unknown, not as low.");
         }
         if (offer != null) {
             long age = Math.max(0, Duration.between(offer.observedAt(), now).toDays());
@@ -261,17 +301,37 @@ public final class Ranker {
         }
         DriveRef drive = new DriveRef(c.slug(), c.vendor(), c.model(), c.capacityGb(), c.iface(), c.formFactor(), c.media());
         boolean flushMatters = q.isSlog() || q.zilOnSpecial();
-        return new Result(rank, drive, s.score(), s.components(), offer, q.isSlog() ? null : units,
-                q.isSlog() ? null : s.offers().setCost(), q.isSlog() ? null : s.offers().setCostBasis(),
-                flushMatters ? s.predictedIops() : null, new FlushView(s.flush().latencyUs(), s.flush().basis()),
+        boolean set = units > 1;
+        return new Result(rank, drive, s.score(), s.components(), offer, set ? units : null,
+                set ? s.offers().setCost() : null, set ? s.offers().setCostBasis() : null,
+                flushMatters ? s.predictedIops() : null,
+                new FlushView(round(s.flush().latencyUs(), 2), s.flush().evidence(), s.flush().basis()),
                 s.endurance().lifeYears() == null ? null : round(s.endurance().lifeYears(), 1), s.endurance().basis(),
                 s.capacity(), reasons, warnings);
+    }
+
+    /** What a buyer must check for the drive to fit at all: the slot it needs. */
+    static List<String> fitWarnings(RecommendQuery q, Candidate c) {
+        List<String> warnings = new ArrayList<>();
+        boolean m2 = c.formFactor() == dev.drivecat.catalog.FormFactor.M2_2280 || c.formFactor() == dev.drivecat.catalog.FormFactor.M2_22110;
+        if (m2 && c.iface() == dev.drivecat.catalog.Interface.SATA) {
+            warnings.add("An M.2 SATA drive: it needs an M.2 slot wired for SATA, and many M.2 slots are NVMe only.");
+        }
+        if (c.formFactor() == dev.drivecat.catalog.FormFactor.M2_22110) {
+            warnings.add("M.2 22110 (110 mm long): it does not fit a 2280 slot; check that the board has a 22110 position.");
+        }
+        if (c.formFactor() == dev.drivecat.catalog.FormFactor.U3 && q.interfaces().contains(dev.drivecat.catalog.InterfaceFilter.U2)) {
+            warnings.add("A U.3 drive, listed for interface=u2: U.3 drives work in U.2 NVMe bays, but U.2 drives do not work in "
+                    + "U.3 (tri-mode) bays, so check which your backplane is.");
+        }
+        return warnings;
     }
 
     private static String comparison(Scored s, Scored next) {
         String slug = next.candidate().slug();
         if (s.tier() != next.tier()) {
-            return "Ranked above " + slug + ", which has no safe flush (plp=preferred).";
+            return next.tier() == 1 ? "Ranked above " + slug + ", whose vendor states no power-loss protection."
+                    : "Ranked above " + slug + ", which has no safe flush (plp=preferred).";
         }
         Draft biggest = null;
         double gap = 0;
@@ -289,29 +349,38 @@ public final class Ranker {
         }
         Draft b = biggest;
         Draft theirs = next.drafts().stream().filter(o -> o.name().equals(b.name())).findFirst().orElseThrow();
-        return String.format(Locale.ROOT, "Ranked above %s by %.1f points, mostly on %s (%.1f against %.1f).", slug, total,
-                b.name(), b.points(), theirs.points());
+        String known = theirs.unknown() && !b.unknown() ? ", whose " + b.name() + " is unknown"
+                : b.unknown() && !theirs.unknown() ? " (this drive's " + b.name() + " is unknown)" : "";
+        return String.format(Locale.ROOT, "Ranked above %s by %.1f points, mostly on %s (%.1f against %.1f%s).", slug, total,
+                b.name(), b.points(), theirs.points(), known);
     }
 
     private ModelView model(RecommendQuery q) {
         boolean flushMatters = q.isSlog() || q.zilOnSpecial();
+        FlushModel flushModel = flushModel(q);
         List<String> assumptions = new ArrayList<>();
         if (flushMatters) {
-            assumptions.add("The pool is of hard-drive-class disks like the buying guide's lab (RAIDZ2, 200 IOPS per disk).");
-            assumptions.add("The workload is small synchronous writes at queue depth 1; the log's flush latency is its 4K sync-write latency.");
-            assumptions.add("A drive with safe flushes and no latency in the catalog is taken at the lab's cheap-flush 15 µs; NAND without PLP at the lab's 3.86 ms.");
+            assumptions.add("The pool is of hard-drive-class disks like the buying guide's lab (RAIDZ2, 200 IOPS per disk); predicted IOPS "
+                    + "are relative to that pool, not yours.");
+            assumptions.add(q.isSlog()
+                    ? "The workload is small synchronous writes at queue depth 1; the log's flush latency is its 4K sync-write latency."
+                    : "The workload is small synchronous writes at queue depth 1, with the ZIL on the special mirror: calibrated on "
+                    + "the lab's 3-way special mirror without a log (2,198 IOPS), about twice the overhead of one log device.");
+            assumptions.add("A drive's flush latency is the median of its published measurements; else the same model and capacity "
+                    + "measured in another form factor; else its vendor's stated write latency (with safe flushes); else its device "
+                    + "class: 3D XPoint 13.85 µs, NVMe NAND with PLP 15 µs, SATA/SAS NAND with PLP 39 µs, NAND without PLP 3.86 ms.");
         }
         assumptions.add(String.format(Locale.ROOT, "Endurance is judged at %s MB/s of writes around the clock, over %.0f years.",
                 RankingModel.plain(BigDecimal.valueOf(q.enduranceWriteMBps())), RankingModel.SERVICE_YEARS));
         assumptions.add(String.format(Locale.ROOT, "A DWPD rating without TBW or warranty is taken to hold for %.0f years.",
                 RankingModel.ASSUMED_RATING_YEARS));
         assumptions.add("Price: the cheapest candidate scores full marks; others score cheapest ÷ their price"
-                + (q.isSlog() ? "." : " (for the whole set)."));
-        assumptions.add("An unknown input scores " + RankingModel.UNKNOWN + " of its weight.");
+                + (q.units() == 1 ? "." : " (for the whole set)."));
+        assumptions.add("An unknown input scores " + RankingModel.UNKNOWN + " of its weight and is said to be unknown.");
         return new ModelView(RankingModel.weights(q),
                 flushMatters ? "predictedSyncIops = 1e6 / (overheadUs + flushLatencyUs)" : null,
                 flushMatters ? round(flushModel.overheadUs(), 1) : null,
-                flushMatters ? FlushModel.LAB : null,
+                flushMatters ? flushModel.calibration() : null,
                 assumptions, "src/docs/ranking.md");
     }
 
@@ -321,19 +390,36 @@ public final class Ranker {
             notes.add("A SLOG only helps synchronous writes (NFS, iSCSI, databases, VM disks); check that your workload issues them.");
             notes.add("Capacity hardly matters for a log: about 4 GB are ever in use (never more than the maximum ARC), "
                     + "so a larger drive is spare area, not value.");
+            if (Boolean.TRUE.equals(q.slogMirror())) {
+                notes.add("slogMirror=true prices a mirrored log of two drives. The log is read back only after a crash, so a mirror "
+                        + "protects only against a crash or power loss that coincides with the log device failing (then the last "
+                        + "seconds of sync writes would be lost); it adds no speed.");
+            }
         } else {
             notes.add(String.format(Locale.ROOT, "A %s pool needs a special mirror of %d drives: the special vdev must match the pool's redundancy.",
                     q.layout() == PoolLayout.MIRROR ? q.width() + "-way mirror" : q.layout().token(), q.setSize()));
             if (q.zilOnSpecial()) {
-                notes.add("Without a separate log (hasSlog=false), OpenZFS 2.4 puts the ZIL on the special vdev: "
+                notes.add("Without a separate log (hasSlog=false), OpenZFS " + q.openzfsVersion() + " puts the ZIL on the special vdev: "
                         + "PLP, flush latency and endurance weigh as for a SLOG.");
+            } else if (!Boolean.TRUE.equals(q.hasSlog())) {
+                notes.add("Before OpenZFS 2.4 (openzfsVersion=" + q.openzfsVersion() + ") a special vdev takes no ZIL: without a log "
+                        + "the ZIL stays on the data vdevs, so the special mirror's flush does not count; it holds metadata and small "
+                        + "blocks only.");
             } else {
                 notes.add("With a separate log (hasSlog=true) the special vdev holds metadata and small blocks only: "
                         + "price and room weigh more, PLP and endurance less.");
             }
+            if (q.dataTib() == null && q.diskTb() != null && q.width() != null) {
+                notes.add(String.format(Locale.ROOT, "The pool's usable size: %d data vdev%s × %s × %s TB = %s TB of data.",
+                        q.dataVdevs(), q.dataVdevs() == 1 ? "" : "s",
+                        q.layout().isRaidz() ? "(" + q.width() + " − " + q.layout().parity() + ") disks" : "1 disk's worth per mirror",
+                        RankingModel.plain(q.diskTb()), RankingModel.plain(q.diskTb().multiply(BigDecimal.valueOf(
+                                (long) q.dataVdevs() * q.layout().dataDisks(q.width()))))));
+            }
             notes.add(need.map(n -> String.format(Locale.ROOT, "The special vdev must hold about %.1f GiB: %s.", n.requiredGib(),
                             String.join("; ", n.basis())))
-                    .orElse("No data size given (dataTib, or width and diskTb, fileCount, smallBlockDataGib): drives are not checked for room."));
+                    .orElse("Room unchecked: no data size given (dataTib, or width, diskTb and dataVdevs, fileCount, "
+                            + "smallBlockDataGib), so drives are not checked for room."));
             if (q.smallBlocksKib() != null && q.smallBlocksKib() > 0 && q.smallBlockDataGib() == null) {
                 notes.add("special_small_blocks is set but smallBlockDataGib is not: size the mirror for the small blocks you expect, not just the metadata.");
             }

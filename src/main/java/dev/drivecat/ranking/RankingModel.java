@@ -3,6 +3,7 @@ package dev.drivecat.ranking;
 import dev.drivecat.catalog.Media;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -53,31 +54,62 @@ public final class RankingModel {
         return w;
     }
 
-    /** The flush latency used for a drive, and why that one. */
-    public record Flush(double latencyUs, String basis) {
+    /**
+     * The flush latency used for a drive, how sure it is ({@code evidence}: measured,
+     * measured-other-form-factor, vendor-stated or class-default), and why that one.
+     */
+    public record Flush(double latencyUs, String evidence, String basis) {
     }
 
     /**
-     * A measured 4K QD1 sync-write latency when the catalog has one; else, for a drive with safe
-     * flushes, the vendor's write latency; else the lab's figures: 15 µs for a safe flush
-     * without a stated latency, 3.86 ms for NAND that must honour every flush.
+     * The best evidence the catalog has, in order: the median of the drive's published 4K
+     * sync-write measurements; else the median of the same model and capacity measured in another
+     * form factor; else, for a drive with safe flushes, the vendor's stated write latency; else the
+     * default of its device class (3D XPoint, NVMe NAND with PLP, SATA/SAS NAND with PLP, NAND
+     * without PLP), each a cited measurement.
      */
     public static Flush flush(Candidate c, PlpAssessment plp) {
-        Candidate.Evidence measured = c.syncWriteLatency();
-        if (measured != null && measured.number() != null) {
-            return new Flush(measured.number().doubleValue(), "measured 4K sync-write latency: \"" + measured.wording() + "\" ("
-                    + (measured.sourceTitle() == null ? measured.sourceUrl() : measured.sourceTitle()) + ")");
+        if (!c.measured().isEmpty()) {
+            return new Flush(median(c.measured()), "measured", measuredBasis("measured", c.measured()));
         }
-        if (plp.safeFlush() || c.media() == Media.XPOINT_3D) {
+        if (c.sibling() != null) {
+            Candidate.Sibling s = c.sibling();
+            return new Flush(median(s.measured()), "measured-other-form-factor", measuredBasis("measured on the same model and "
+                    + "capacity as " + s.formFactor().label() + " (" + s.slug() + "), not on this " + c.formFactor().label()
+                    + " drive itself", s.measured()));
+        }
+        boolean xpoint = c.media() == Media.XPOINT_3D;
+        if (plp.safeFlush() || xpoint) {
             Candidate.Evidence vendor = c.writeLatency();
             if (vendor != null && vendor.number() != null) {
-                return new Flush(vendor.number().doubleValue(), "write latency as stated: \"" + vendor.wording() + "\"");
+                return new Flush(vendor.number().doubleValue(), "vendor-stated",
+                        "write latency as stated: \"" + vendor.wording() + "\" (" + vendor.source() + ")");
             }
-            return new Flush(FlushModel.CHEAP_FLUSH_US, "assumed 15 µs, the buying guide lab's cheap-flush stand-in for PLP or "
-                    + "3D XPoint (no latency for this drive in the catalog)");
         }
-        return new Flush(FlushModel.HONOURED_FLUSH_US, "assumed 3.86 ms, the buying guide lab's raw fsync on consumer NVMe "
-                + "without PLP: a flush that waits for the flash");
+        FlushModel.DeviceClass cls = FlushModel.DeviceClass.of(xpoint, plp.safeFlush(), c.iface());
+        return new Flush(cls.latencyUs(), "class-default", String.format(Locale.ROOT,
+                "assumed %s µs, %s (no measurement or stated latency for this drive in the catalog)", plain(
+                        BigDecimal.valueOf(cls.latencyUs())), cls.basis()));
+    }
+
+    private static String measuredBasis(String what, List<Candidate.Measured> measured) {
+        if (measured.size() == 1) {
+            Candidate.Measured m = measured.get(0);
+            return what + ": \"" + m.wording() + "\" (" + m.source() + ")";
+        }
+        StringBuilder b = new StringBuilder(what).append(": the median of ").append(measured.size())
+                .append(" published 4K sync-write latencies (");
+        for (int i = 0; i < measured.size(); i++) {
+            Candidate.Measured m = measured.get(i);
+            b.append(i == 0 ? "" : "; ").append(plain(BigDecimal.valueOf(m.latencyUs()))).append(" µs, ").append(m.source());
+        }
+        return b.append(')').toString();
+    }
+
+    static double median(List<Candidate.Measured> measured) {
+        double[] values = measured.stream().mapToDouble(Candidate.Measured::latencyUs).sorted().toArray();
+        int n = values.length;
+        return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
     }
 
     /** Years of life at the write load, and how they were worked out (spelled out only when shown). */

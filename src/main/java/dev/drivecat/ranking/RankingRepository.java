@@ -23,16 +23,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Loads ranking candidates in two queries whatever the catalog's size: the drives with their
- * chosen spec values, and the drives' current offers (each listing's current observation, found
- * through the listing, so the cost does not grow with the length of price histories). Plain JDBC:
- * this is the one bulk read on a hot path, and it maps tens of thousands of rows.
+ * Loads ranking candidates in three queries whatever the catalog's size: the drives with their
+ * chosen spec values, every drive's published sync-write measurements, and the drives' current
+ * offers (each listing's current observation, found through the listing, so the cost does not
+ * grow with the length of price histories). Plain JDBC: this is the one bulk read on a hot path,
+ * and it maps tens of thousands of rows.
  */
 @ApplicationScoped
 public class RankingRepository {
 
     private static final List<String> EVIDENCE_FIELDS = List.of(
-            "plp", "dwpd", "tbw", "warrantyYears", "writeLatency", "syncWriteLatency", "openzfsKnownGoodSlog");
+            "plp", "dwpd", "tbw", "warrantyYears", "writeLatency", "openzfsKnownGoodSlog");
 
     @Inject
     AgroalDataSource dataSource;
@@ -53,13 +54,21 @@ public class RankingRepository {
     }
 
     public List<Candidate> candidates(List<InterfaceFilter> interfaces) {
+        return candidates(interfaces, List.of());
+    }
+
+    /**
+     * The drives matching any of the interface filters (all when empty) and, when buses are given,
+     * on one of those buses ({@code interface=m2&bus=nvme}: M.2 NVMe drives only).
+     */
+    public List<Candidate> candidates(List<InterfaceFilter> interfaces, List<Interface> buses) {
         Map<String, Object> named = new LinkedHashMap<>();
         String condition = InterfaceFilter.sqlCondition(interfaces, named);
         List<Object> params = new ArrayList<>();
-        String where = "";
+        List<String> conditions = new ArrayList<>();
         if (condition != null) {
             // the named parameters of the shared condition, as JDBC placeholders in order
-            where = " WHERE " + condition.replace(" IN (:interfaceBuses)", " = ANY(?)").replace(" IN (:interfaceForms)", " = ANY(?)");
+            conditions.add(condition.replace(" IN (:interfaceBuses)", " = ANY(?)").replace(" IN (:interfaceForms)", " = ANY(?)"));
             if (named.containsKey("interfaceBuses")) {
                 params.add(named.get("interfaceBuses"));
             }
@@ -67,11 +76,17 @@ public class RankingRepository {
                 params.add(named.get("interfaceForms"));
             }
         }
+        if (!buses.isEmpty()) {
+            conditions.add("d.interface = ANY(?)");
+            params.add(buses.stream().map(Interface::token).toList());
+        }
+        String where = conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions);
         StringBuilder columns = new StringBuilder();
         StringBuilder joins = new StringBuilder();
         for (String f : EVIDENCE_FIELDS) {
             String a = alias(f);
-            for (String col : List.of("value_number", "value_token", "applies_to", "wording", "source_kind", "source_title", "source_url")) {
+            for (String col : List.of("value_number", "value_token", "applies_to", "wording", "source_kind", "source_title", "source_url",
+                    "claim")) {
                 columns.append(", ").append(a).append('.').append(col).append(" AS ").append(a).append('_').append(col);
             }
             joins.append(" LEFT JOIN spec_value ").append(a).append(" ON ").append(a).append(".drive_id = d.id AND ")
@@ -88,20 +103,27 @@ public class RankingRepository {
                     }
                 }
             }
+            Measurements measurements = measurements(c);
             List<Candidate> candidates = new ArrayList<>();
             try (PreparedStatement s = c.prepareStatement("SELECT d.id, d.slug, d.vendor, d.model, d.capacity_gb, d.interface, "
-                    + "d.form_factor, d.media" + columns + " FROM drive d" + joins + where + " ORDER BY d.id")) {
+                    + "d.form_factor, d.media, d.discontinued" + columns + " FROM drive d" + joins + where + " ORDER BY d.id")) {
                 bind(c, s, params);
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
+                        long id = rs.getLong("id");
+                        String vendor = rs.getString("vendor");
+                        String model = rs.getString("model");
+                        int capacity = rs.getInt("capacity_gb");
                         candidates.add(new Candidate(
-                                rs.getString("slug"), rs.getString("vendor"), rs.getString("model"), rs.getInt("capacity_gb"),
+                                rs.getString("slug"), vendor, model, capacity,
                                 ApiToken.parse(Interface.class, rs.getString("interface")).orElseThrow(),
                                 ApiToken.parse(FormFactor.class, rs.getString("form_factor")).orElseThrow(),
                                 ApiToken.parse(Media.class, rs.getString("media")).orElse(null),
+                                (Boolean) rs.getObject("discontinued"),
                                 evidence(rs, "plp"), evidence(rs, "dwpd"), evidence(rs, "tbw"), evidence(rs, "warrantyYears"),
-                                evidence(rs, "writeLatency"), evidence(rs, "syncWriteLatency"), evidence(rs, "openzfsKnownGoodSlog"),
-                                byDrive.getOrDefault(rs.getLong("id"), List.of())));
+                                evidence(rs, "writeLatency"), evidence(rs, "openzfsKnownGoodSlog"),
+                                measurements.of(id), measurements.sibling(id, vendor, model, capacity),
+                                byDrive.getOrDefault(id, List.of())));
                     }
                 }
             }
@@ -109,6 +131,59 @@ public class RankingRepository {
         } catch (SQLException e) {
             throw new IllegalStateException("could not load ranking candidates", e);
         }
+    }
+
+    /** Every drive's 4K sync-write measurements, by drive and by model and capacity (a few hundred rows at most). */
+    private record Measurements(Map<Long, List<Candidate.Measured>> byDrive, Map<String, List<Long>> byModel,
+                                Map<Long, String> slugs, Map<Long, FormFactor> forms) {
+
+        List<Candidate.Measured> of(long drive) {
+            return byDrive.getOrDefault(drive, List.of());
+        }
+
+        /** The measured drive of the same vendor, model and capacity in another form factor, when this one has none. */
+        Candidate.Sibling sibling(long drive, String vendor, String model, int capacityGb) {
+            if (byDrive.containsKey(drive)) {
+                return null;
+            }
+            for (long other : byModel.getOrDefault(modelKey(vendor, model, capacityGb), List.of())) {
+                if (other != drive) {
+                    return new Candidate.Sibling(slugs.get(other), forms.get(other), byDrive.get(other));
+                }
+            }
+            return null;
+        }
+    }
+
+    private static String modelKey(String vendor, String model, int capacityGb) {
+        return (vendor + "|" + model).toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9|]", "") + "|" + capacityGb;
+    }
+
+    private static Measurements measurements(Connection c) throws SQLException {
+        Map<Long, List<Candidate.Measured>> byDrive = new HashMap<>();
+        Map<String, List<Long>> byModel = new HashMap<>();
+        Map<Long, String> slugs = new HashMap<>();
+        Map<Long, FormFactor> forms = new HashMap<>();
+        try (PreparedStatement s = c.prepareStatement("""
+                SELECT m.drive_id, d.slug, d.vendor, d.model, d.capacity_gb, d.form_factor, m.latency_us, m.wording,
+                       m.source_url, m.source_title
+                  FROM drive_measurement m JOIN drive d ON d.id = m.drive_id
+                 WHERE m.block_size_bytes = 4096
+                 ORDER BY m.drive_id, m.latency_us""");
+             ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                long id = rs.getLong("drive_id");
+                if (!byDrive.containsKey(id)) {
+                    byModel.computeIfAbsent(modelKey(rs.getString("vendor"), rs.getString("model"), rs.getInt("capacity_gb")),
+                            k -> new ArrayList<>()).add(id);
+                    slugs.put(id, rs.getString("slug"));
+                    forms.put(id, ApiToken.parse(FormFactor.class, rs.getString("form_factor")).orElseThrow());
+                }
+                byDrive.computeIfAbsent(id, k -> new ArrayList<>()).add(new Candidate.Measured(rs.getDouble("latency_us"),
+                        rs.getString("wording"), rs.getString("source_url"), rs.getString("source_title")));
+            }
+        }
+        return new Measurements(byDrive, byModel, slugs, forms);
     }
 
     private static void bind(Connection c, PreparedStatement s, List<Object> params) throws SQLException {
@@ -137,7 +212,7 @@ public class RankingRepository {
         }
         return new Candidate.Evidence((BigDecimal) rs.getObject(a + "_value_number"), rs.getString(a + "_value_token"),
                 rs.getString(a + "_applies_to"), rs.getString(a + "_wording"), SourceKind.valueOf(kind),
-                rs.getString(a + "_source_title"), rs.getString(a + "_source_url"));
+                rs.getString(a + "_source_title"), rs.getString(a + "_source_url"), rs.getBoolean(a + "_claim"));
     }
 
     private static String alias(String field) {

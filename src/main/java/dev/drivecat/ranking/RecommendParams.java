@@ -1,5 +1,6 @@
 package dev.drivecat.ranking;
 
+import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.common.ApiToken;
 import dev.drivecat.common.DomainException;
@@ -23,12 +24,15 @@ public final class RecommendParams {
     }
 
     /** Parameters of both roles, after {@code role}. */
-    static final List<String> COMMON = List.of("interface", "plp", "condition", "sellerType", "includeBusinessOnly",
+    static final List<String> COMMON = List.of("interface", "bus", "plp", "condition", "sellerType", "includeBusinessOnly",
             "includeOutOfStock", "maxPrice", "currency", "limit", "syncWriteMBps", "maxPriceAgeDays");
-    static final List<String> SPECIAL_ONLY = List.of("layout", "width", "dataTib", "diskTb", "recordsize", "fileCount",
-            "smallBlocks", "smallBlockDataGib", "hasSlog", "maxSetPrice");
-    private static final List<String> KNOWN = java.util.stream.Stream.of(List.of("role"), COMMON, SPECIAL_ONLY)
+    static final List<String> SLOG_ONLY = List.of("slogMirror");
+    static final List<String> SPECIAL_ONLY = List.of("layout", "width", "dataVdevs", "dataTib", "diskTb", "recordsize", "fileCount",
+            "smallBlocks", "smallBlockDataGib", "hasSlog", "openzfsVersion", "maxSetPrice");
+    private static final List<String> KNOWN = java.util.stream.Stream.of(List.of("role"), COMMON, SLOG_ONLY, SPECIAL_ONLY)
             .flatMap(List::stream).toList();
+    /** major.minor or major.minor.patch, as zfs version prints it. */
+    private static final java.util.regex.Pattern OPENZFS_VERSION = java.util.regex.Pattern.compile("[0-9]{1,2}\\.[0-9]{1,2}(\\.[0-9]{1,3})?");
     static final int DEFAULT_LIMIT = 10;
     static final int DEFAULT_MAX_PRICE_AGE_DAYS = 14;
 
@@ -40,16 +44,16 @@ public final class RecommendParams {
                     .with("parameter", "role").with("allowed", ApiToken.tokens(Role.class));
         }
         Role role = ApiToken.require(Role.class, "role", roleRaw.trim());
-        if (role == Role.SLOG) {
-            for (String name : SPECIAL_ONLY) {
-                if (one(name) != null) {
-                    throw new DomainException(DomainException.Kind.INVALID_PARAMETER,
-                            name + " applies to role=special only; role=slog takes " + String.join(", ", COMMON))
-                            .with("parameter", name);
-                }
+        List<String> otherRole = role == Role.SLOG ? SPECIAL_ONLY : SLOG_ONLY;
+        List<String> ownRole = role == Role.SLOG ? SLOG_ONLY : SPECIAL_ONLY;
+        for (String name : otherRole) {
+            if (one(name) != null) {
+                throw DomainException.invalidParameter(name, name + " applies to role=" + (role == Role.SLOG ? "special" : "slog")
+                        + " only; role=" + role.token() + " takes " + String.join(", ", COMMON) + ", " + String.join(", ", ownRole));
             }
         }
         List<InterfaceFilter> interfaces = Params.tokens(InterfaceFilter.class, "interface", all("interface"));
+        List<Interface> buses = Params.tokens(Interface.class, "bus", all("bus"));
         PlpRequirement plp = Params.token(PlpRequirement.class, "plp", one("plp")).orElse(PlpRequirement.REQUIRED);
         List<Condition> conditions = Params.tokens(Condition.class, "condition", all("condition"));
         List<SellerType> sellerTypes = Params.tokens(SellerType.class, "sellerType", all("sellerType"));
@@ -63,8 +67,10 @@ public final class RecommendParams {
                 .orElse(RankingModel.DEFAULT_SYNC_WRITE_MBPS);
         int maxAge = Params.integer("maxPriceAgeDays", one("maxPriceAgeDays"), 0, 3650).orElse(DEFAULT_MAX_PRICE_AGE_DAYS);
         if (role == Role.SLOG) {
-            return new RecommendQuery(role, interfaces, plp, conditions, sellerTypes, business, outOfStock, maxPrice, null,
-                    currency, limit, syncWrite, maxAge, null, null, null, null, null, null, null, null, null, null);
+            boolean mirror = Params.bool("slogMirror", one("slogMirror")).orElse(false);
+            return new RecommendQuery(role, interfaces, buses, plp, conditions, sellerTypes, business, outOfStock, maxPrice, null,
+                    currency, limit, syncWrite, maxAge, mirror, null, null, null, mirror ? 2 : null, null, null, null, null, null,
+                    null, null, null);
         }
         PoolLayout layout = Params.token(PoolLayout.class, "layout", one("layout")).orElse(PoolLayout.MIRROR);
         Integer width = Params.integer("width", one("width"), 1, 64).orElse(null);
@@ -76,6 +82,7 @@ public final class RecommendParams {
         } else if (width != null && width < layout.parity() + 2) {
             throw Params.invalid("width", one("width"), "at least " + (layout.parity() + 2) + " disks for " + layout.token());
         }
+        Integer dataVdevs = Params.integer("dataVdevs", one("dataVdevs"), 1, 1000).orElse(1);
         BigDecimal dataTib = Params.decimal("dataTib", one("dataTib"), BigDecimal.ZERO, new BigDecimal("100000")).orElse(null);
         BigDecimal diskTb = Params.decimal("diskTb", one("diskTb"), new BigDecimal("0.001"), new BigDecimal("1000")).orElse(null);
         if (diskTb != null && width == null) {
@@ -92,9 +99,24 @@ public final class RecommendParams {
         }
         BigDecimal smallData = Params.decimal("smallBlockDataGib", one("smallBlockDataGib"), BigDecimal.ZERO, null).orElse(null);
         boolean hasSlog = Params.bool("hasSlog", one("hasSlog")).orElse(false);
-        return new RecommendQuery(role, interfaces, plp, conditions, sellerTypes, business, outOfStock, maxPrice, maxSetPrice,
-                currency, limit, syncWrite, maxAge, layout, width, layout.specialSetSize(width == null ? 2 : width), dataTib, diskTb,
-                recordsize, fileCount, smallBlocks, smallData, hasSlog);
+        String openzfs = openzfsVersion(one("openzfsVersion"));
+        return new RecommendQuery(role, interfaces, buses, plp, conditions, sellerTypes, business, outOfStock, maxPrice, maxSetPrice,
+                currency, limit, syncWrite, maxAge, null, layout, width, dataVdevs, layout.specialSetSize(width == null ? 2 : width),
+                dataTib, diskTb, recordsize, fileCount, smallBlocks, smallData, hasSlog, openzfs);
+    }
+
+    static final String DEFAULT_OPENZFS_VERSION = "2.4";
+
+    /** The pool host's OpenZFS release, as zfs version prints it (2.3.4, or 2.4); default 2.4. */
+    static String openzfsVersion(String raw) {
+        if (raw == null || raw.isBlank()) {
+            return DEFAULT_OPENZFS_VERSION;
+        }
+        String v = raw.trim().replaceFirst("^(?i)(zfs-|v)", "");
+        if (!OPENZFS_VERSION.matcher(v).matches()) {
+            throw Params.invalid("openzfsVersion", raw, "an OpenZFS release such as 2.2, 2.3.4 or 2.4 (from zfs version)");
+        }
+        return v;
     }
 
     /** A size such as 128K, 1M or 131072 (bytes), as a power of two in KiB within [minKib, maxKib]. */

@@ -2,6 +2,7 @@ package dev.drivecat.ranking;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.SellerType;
@@ -19,6 +20,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 public record RecommendQuery(
         Role role,
         @Schema(description = "Empty means every interface.") List<InterfaceFilter> interfaces,
+        @Schema(description = "Buses the drive must use as well (AND with interfaces); empty means any.") List<Interface> buses,
         PlpRequirement plp,
         @Schema(description = "Empty means every condition.") List<Condition> conditions,
         @Schema(description = "Empty means every seller type.") List<SellerType> sellerTypes,
@@ -28,46 +30,77 @@ public record RecommendQuery(
         BigDecimal maxSetPrice,
         String currency,
         int limit,
-        @Schema(description = "Expected average sync write rate, MB/s: the log's (or, without a SLOG, the special vdev's) write load.")
+        @Schema(description = "Expected average sync write rate, MB/s: the log's (or, with the ZIL on it, the special vdev's) write load.")
         BigDecimal syncWriteMBps,
         @Schema(description = "Prices older than this many days carry a warning.") int maxPriceAgeDays,
+        @Schema(description = "role=slog: price a mirrored log of two drives.") Boolean slogMirror,
         PoolLayout layout,
         @Schema(description = "Disks per data vdev (for a mirror pool, the mirror width).") Integer width,
-        @Schema(description = "Drives in the special mirror.") Integer setSize,
+        @Schema(description = "Data vdevs in the pool.") Integer dataVdevs,
+        @Schema(description = "Drives in the special mirror, or in the mirrored log.") Integer setSize,
         BigDecimal dataTib,
         BigDecimal diskTb,
         @Schema(description = "Record size in KiB.") Integer recordsizeKib,
         Long fileCount,
         @Schema(description = "special_small_blocks in KiB (0: off).") Integer smallBlocksKib,
         BigDecimal smallBlockDataGib,
-        Boolean hasSlog) {
+        Boolean hasSlog,
+        @Schema(description = "The OpenZFS version of the pool's host: from 2.4 a special vdev takes the ZIL when there is no log.",
+                examples = "2.4") String openzfsVersion) {
+
+    /** The OpenZFS release from which a pool with a special vdev and no log keeps its ZIL on the special vdev. */
+    static final int[] ZIL_ON_SPECIAL_SINCE = {2, 4};
 
     @JsonIgnore
     public boolean isSlog() {
         return role == Role.SLOG;
     }
 
-    /** Without a separate log, OpenZFS 2.4 puts the ZIL on the special vdev. */
-    public boolean zilOnSpecial() {
-        return role == Role.SPECIAL && !Boolean.TRUE.equals(hasSlog);
+    /** Drives bought together: the special mirror, or two for a mirrored log, else one. */
+    @JsonIgnore
+    public int units() {
+        return setSize == null ? 1 : setSize;
     }
 
-    /** The write load endurance is judged against. */
+    /** Since OpenZFS 2.4, a pool with a special vdev and no separate log keeps its ZIL on the special vdev. */
+    public boolean zilOnSpecial() {
+        return role == Role.SPECIAL && !Boolean.TRUE.equals(hasSlog) && openzfsAtLeast(ZIL_ON_SPECIAL_SINCE);
+    }
+
+    boolean openzfsAtLeast(int[] release) {
+        if (openzfsVersion == null) {
+            return true;
+        }
+        String[] parts = openzfsVersion.split("\\.");
+        for (int i = 0; i < release.length; i++) {
+            int mine = i < parts.length ? Integer.parseInt(parts[i]) : 0;
+            if (mine != release[i]) {
+                return mine > release[i];
+            }
+        }
+        return true;
+    }
+
+    /** The write load endurance is judged against: the sync write rate where the ZIL lives, else metadata writes. */
     public double enduranceWriteMBps() {
-        if (role == Role.SPECIAL && Boolean.TRUE.equals(hasSlog)) {
+        if (role == Role.SPECIAL && !zilOnSpecial()) {
             return RankingModel.METADATA_WRITE_MBPS;
         }
         return syncWriteMBps.doubleValue();
     }
 
-    /** The pool's data in GiB, from dataTib or from one data vdev's width × disk size less parity. */
+    /** The data the special vdev serves, GiB: dataTib, else the pool's usable size from its data vdevs. */
     public Double dataGib() {
         if (dataTib != null) {
             return dataTib.doubleValue() * 1024;
         }
         if (diskTb != null && width != null && layout != null) {
-            return layout.dataDisks(width) * diskTb.doubleValue() * 1e12 / (1024d * 1024 * 1024);
+            return vdevCount() * layout.dataDisks(width) * diskTb.doubleValue() * 1e12 / (1024d * 1024 * 1024);
         }
         return null;
+    }
+
+    private int vdevCount() {
+        return dataVdevs == null ? 1 : dataVdevs;
     }
 }

@@ -29,11 +29,12 @@ public record Recommendation(
             @Schema(description = "Every component of the score: its weight, its value 0..1, its points and the input it was computed from.")
             List<Component> components,
             @Schema(nullable = true, description = "The cheapest matching offer (in stock unless includeOutOfStock).") Offer bestOffer,
-            @Schema(nullable = true, description = "Drives in the special mirror.") Integer setSize,
+            @Schema(nullable = true, description = "Drives bought together: the special mirror, or a mirrored log.") Integer setSize,
             @Schema(nullable = true, description = "What the whole set costs from offers that can fill it.") BigDecimal setCost,
             @Schema(nullable = true, description = "How the set is bought when it takes more than one offer, or why it cannot be.")
             String setCostBasis,
-            @Schema(nullable = true, description = "4K QD1 sync IOPS predicted on a hard-drive pool with this drive as its log.")
+            @Schema(nullable = true, description = "4K QD1 sync IOPS predicted on the buying guide's lab pool (RAIDZ2 of "
+                    + "hard-drive-class disks) with the ZIL on this drive: relative to that pool, not yours.")
             Long predictedSyncIops,
             FlushView flush,
             @Schema(nullable = true, description = "Years of rated endurance at the expected write rate.") Double lifeYears,
@@ -59,7 +60,13 @@ public record Recommendation(
     }
 
     @Schema(name = "Flush")
-    public record FlushView(double latencyUs, String basis) {
+    public record FlushView(
+            @Schema(description = "The flush latency used, µs.", examples = "14.1") double latencyUs,
+            @Schema(description = "How sure it is: measured (the median of this drive's published measurements), "
+                    + "measured-other-form-factor (the same model and capacity measured as another form factor), vendor-stated, "
+                    + "or class-default (its device class's cited default).",
+                    enumeration = {"measured", "measured-other-form-factor", "vendor-stated", "class-default"}) String evidence,
+            @Schema(description = "Where the number comes from, in words.") String basis) {
     }
 
     @Schema(name = "CapacityFit")

@@ -36,7 +36,7 @@ public class RecommendationService {
 
     Clock clock = Clock.systemUTC();
 
-    private final Ranker ranker = new Ranker(FlushModel.calibrated());
+    private final Ranker ranker = new Ranker();
 
     private record Kept(long version, Instant at, byte[] json) {
     }
@@ -122,7 +122,7 @@ public class RecommendationService {
 
     /** Candidates by interface filter, shared by every query on the same interfaces while the catalog version holds. */
     private List<Candidate> candidates(RecommendQuery query, long version, Instant now) {
-        String key = "candidates " + query.interfaces();
+        String key = "candidates " + query.interfaces() + " " + query.buses();
         List<Candidate> kept = keptCandidates(key, version, now);
         if (kept != null) {
             return kept;
@@ -132,7 +132,7 @@ public class RecommendationService {
             if (kept != null) {
                 return kept;
             }
-            List<Candidate> loaded = repository.candidates(query.interfaces());
+            List<Candidate> loaded = repository.candidates(query.interfaces(), query.buses());
             synchronized (candidateSets) {
                 candidateSets.put(key, new CandidateSet(version, now, loaded));
             }

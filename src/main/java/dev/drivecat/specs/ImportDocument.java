@@ -52,7 +52,10 @@ public record ImportDocument(
             @Schema(description = "The field's unit; if given it must be the field's canonical unit.") String unit,
             @Schema(description = "The model a MODEL_SPECIFIC statement applies to, or the label of a raw value.") String appliesTo,
             @Schema(description = "The source's own words, verbatim.") String wording,
-            @Schema(description = "The id of an entry in sources.") String source) {
+            @Schema(description = "The id of an entry in sources.") String source,
+            @Schema(nullable = true, description = "true when the source says this in its own words as a general claim (\"all of these "
+                    + "drives have a capacitor backed write cache\") rather than by quoting a specification: kept as evidence, never "
+                    + "counted as stated. Default false.") Boolean claim) {
     }
 
     @Schema(name = "ImportListing")

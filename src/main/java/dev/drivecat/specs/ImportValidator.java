@@ -309,7 +309,7 @@ public final class ImportValidator {
             return null;
         }
         return new SpecStatement(field, number, token, text, trim(s.appliesTo()), s.wording().trim(), source,
-                IMPORTER, IMPORTER_VERSION);
+                IMPORTER, IMPORTER_VERSION, Boolean.TRUE.equals(s.claim()));
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

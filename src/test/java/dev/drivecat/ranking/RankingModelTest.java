@@ -12,6 +12,8 @@ import dev.drivecat.pricing.Offer;
 import dev.drivecat.pricing.SellerType;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,14 +22,17 @@ import org.junit.jupiter.api.Test;
 class RankingModelTest {
 
     static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
-    final FlushModel flush = FlushModel.calibrated();
 
     static Candidate.Evidence said(String token, String wording, SourceKind kind) {
-        return new Candidate.Evidence(null, token, null, wording, kind, "source", "https://source.example");
+        return new Candidate.Evidence(null, token, null, wording, kind, "source", "https://source.example", false);
+    }
+
+    static Candidate.Evidence claimed(String token, String wording) {
+        return new Candidate.Evidence(null, token, null, wording, SourceKind.REVIEW, "a review", "https://review.example", true);
     }
 
     static Candidate.Evidence number(String value, SourceKind kind) {
-        return new Candidate.Evidence(new BigDecimal(value), null, null, value, kind, "source", "https://source.example");
+        return new Candidate.Evidence(new BigDecimal(value), null, null, value, kind, "source", "https://source.example", false);
     }
 
     static Offer offer(String slug, String price) {
@@ -36,22 +41,80 @@ class RankingModelTest {
                 NOW.minusSeconds(86_400), 1, false);
     }
 
-    static Candidate drive(String slug, Media media, Candidate.Evidence plp, String tbw, String price) {
-        return new Candidate(slug, "Vendor", slug, 480, Interface.NVME, FormFactor.M2_2280, media, plp, null,
-                tbw == null ? null : number(tbw, SourceKind.VENDOR_PAGE), null, null, null, null,
-                price == null ? List.of() : List.of(offer(slug, price)));
+    static final Candidate.Evidence VENDOR_YES = said("STATED_YES", "PLP: Yes", SourceKind.VENDOR_PAGE);
+
+    /** A candidate built field by field; defaults: 480 GB M.2 NVMe TLC, nothing else known, no offer. */
+    static final class Drive {
+        String slug;
+        Interface bus = Interface.NVME;
+        FormFactor form = FormFactor.M2_2280;
+        Media media = Media.TLC;
+        int capacityGb = 480;
+        String model;
+        Boolean discontinued;
+        Candidate.Evidence plp;
+        Candidate.Evidence tbw;
+        Candidate.Evidence dwpd;
+        Candidate.Evidence writeLatency;
+        Candidate.Evidence knownGood;
+        final List<Candidate.Measured> measured = new ArrayList<>();
+        Candidate.Sibling sibling;
+        String price;
+
+        Drive(String slug) {
+            this.slug = slug;
+            this.model = slug;
+        }
+
+        Drive plp(Candidate.Evidence e) { plp = e; return this; }
+        Drive tbw(String v) { tbw = number(v, SourceKind.VENDOR_PAGE); return this; }
+        Drive price(String p) { price = p; return this; }
+        Drive media(Media m) { media = m; return this; }
+        Drive bus(Interface i, FormFactor f) { bus = i; form = f; return this; }
+        Drive measured(double... us) {
+            for (double u : us) {
+                measured.add(new Candidate.Measured(u, u + " usec/IO", "https://bench.example/" + u, null));
+            }
+            return this;
+        }
+
+        Candidate build() {
+            return new Candidate(slug, "Vendor", model, capacityGb, bus, form, media, discontinued, plp, dwpd, tbw, null,
+                    writeLatency, knownGood, List.copyOf(measured), sibling, price == null ? List.of() : List.of(offer(slug, price)));
+        }
     }
 
-    static RecommendQuery slog(PlpRequirement plp) {
-        return new RecommendParams(Map.of("role", List.of("slog"), "plp", List.of(plp.token()))).parse("USD", 100);
+    static Drive drive(String slug) {
+        return new Drive(slug);
+    }
+
+    static RecommendQuery query(String... pairs) {
+        Map<String, List<String>> raw = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            raw.put(pairs[i], List.of(pairs[i + 1]));
+        }
+        return new RecommendParams(raw).parse("USD", 100);
+    }
+
+    static List<String> slugs(Recommendation r) {
+        return r.results().stream().map(res -> res.drive().slug()).toList();
     }
 
     @Test
-    void theFlushModelReproducesTheLabTable() {
-        assertThat(flush.overheadUs()).isCloseTo(218.5, within(1.0));
-        assertThat(flush.predictIops(15)).isCloseTo(4277, within(4277 * 0.01));
-        assertThat(flush.predictIops(3860)).isCloseTo(252, within(252 * 0.05));
-        assertThat(flush.predictIops(15)).isLessThan(flush.ceilingIops());
+    void theLogCalibrationReproducesTheLabTable() {
+        FlushModel log = FlushModel.separateLog();
+        assertThat(log.overheadUs()).isCloseTo(218.5, within(1.0));
+        assertThat(log.predictIops(15)).isCloseTo(4277, within(4277 * 0.01));
+        assertThat(log.predictIops(3860)).isCloseTo(252, within(252 * 0.05));
+        assertThat(log.predictIops(15)).isLessThan(log.ceilingIops());
+    }
+
+    @Test
+    void theZilOnASpecialMirrorCostsAboutTwiceAsMuchAsOnOneLog() {
+        FlushModel special = FlushModel.specialMirror();
+        assertThat(special.predictIops(15)).isCloseTo(2198, within(1.0));
+        assertThat(special.overheadUs()).isCloseTo(440, within(1.0));
+        assertThat(special.overheadUs() / FlushModel.separateLog().overheadUs()).isBetween(1.9, 2.1);
     }
 
     @Test
@@ -66,77 +129,239 @@ class RankingModelTest {
     }
 
     @Test
+    void theFlushLatencyIsTheMedianOfTheDrivesMeasurementsAndSaysMeasured() {
+        Candidate c = drive("m").plp(VENDOR_YES).measured(30, 20, 100).build();
+        RankingModel.Flush flush = RankingModel.flush(c, PlpAssessment.of(c));
+        assertThat(flush.latencyUs()).isEqualTo(30);
+        assertThat(flush.evidence()).isEqualTo("measured");
+        assertThat(flush.basis()).startsWith("measured").contains("median of 3");
+        Candidate two = drive("two").plp(VENDOR_YES).measured(10, 20).build();
+        assertThat(RankingModel.flush(two, PlpAssessment.of(two)).latencyUs()).isEqualTo(15);
+    }
+
+    @Test
+    void aMeasurementOfTheSameModelInAnotherFormFactorComesNextAndSaysSo() {
+        Drive u2 = drive("p4800x-u2").media(Media.XPOINT_3D).bus(Interface.NVME, FormFactor.U2);
+        u2.sibling = new Candidate.Sibling("p4800x-aic", FormFactor.AIC,
+                List.of(new Candidate.Measured(14.1, "4 kbytes: 14.1 usec/IO", "https://bench.example", null)));
+        u2.writeLatency = number("10", SourceKind.VENDOR_PAGE);
+        Candidate c = u2.build();
+        RankingModel.Flush flush = RankingModel.flush(c, PlpAssessment.of(c));
+        assertThat(flush.latencyUs()).isEqualTo(14.1);
+        assertThat(flush.evidence()).isEqualTo("measured-other-form-factor");
+        assertThat(flush.basis()).contains("p4800x-aic").contains("not on this");
+    }
+
+    @Test
+    void aVendorLatencyCountsOnlyForSafeFlushesAndClassDefaultsKeepTheSlogOrder() {
+        Drive withLatency = drive("stated").plp(VENDOR_YES);
+        withLatency.writeLatency = number("25", SourceKind.VENDOR_DATASHEET);
+        Candidate stated = withLatency.build();
+        assertThat(RankingModel.flush(stated, PlpAssessment.of(stated)).evidence()).isEqualTo("vendor-stated");
+        Drive consumerWithLatency = drive("consumer").plp(said("NOT_STATED", "(none)", SourceKind.VENDOR_PAGE));
+        consumerWithLatency.writeLatency = number("25", SourceKind.VENDOR_DATASHEET);
+        Candidate consumer = consumerWithLatency.build();
+        RankingModel.Flush consumerFlush = RankingModel.flush(consumer, PlpAssessment.of(consumer));
+        assertThat(consumerFlush.evidence()).isEqualTo("class-default");
+        assertThat(consumerFlush.latencyUs()).isEqualTo(3860);
+
+        Candidate xpoint = drive("xpoint").media(Media.XPOINT_3D).build();
+        Candidate nvme = drive("nvme").plp(VENDOR_YES).build();
+        Candidate sata = drive("sata").plp(VENDOR_YES).bus(Interface.SATA, FormFactor.INCH_2_5).build();
+        double x = RankingModel.flush(xpoint, PlpAssessment.of(xpoint)).latencyUs();
+        double n = RankingModel.flush(nvme, PlpAssessment.of(nvme)).latencyUs();
+        double s = RankingModel.flush(sata, PlpAssessment.of(sata)).latencyUs();
+        assertThat(x).isLessThan(n);
+        assertThat(n).isLessThan(s);
+        assertThat(s).isLessThan(consumerFlush.latencyUs());
+    }
+
+    @Test
     void plpStatedForTheM2ModelCountsForAnM2DriveButNotForAU2One() {
         Candidate.Evidence modelSpecific = new Candidate.Evidence(null, "MODEL_SPECIFIC", "M.2 22x80", "PLP on the M.2 2280 model",
-                SourceKind.VENDOR_PAGE, null, "https://vendor.example");
-        Candidate m2 = drive("m2", Media.TLC, modelSpecific, null, "100");
-        Candidate u2 = new Candidate("u2", "V", "M", 480, Interface.NVME, FormFactor.U2, Media.TLC, modelSpecific, null, null, null,
-                null, null, null, List.of());
+                SourceKind.VENDOR_PAGE, null, "https://vendor.example", false);
+        Candidate m2 = drive("m2").plp(modelSpecific).price("100").build();
+        Candidate u2 = drive("u2").plp(modelSpecific).bus(Interface.NVME, FormFactor.U2).build();
         assertThat(PlpAssessment.of(m2).safeFlush()).isTrue();
         assertThat(PlpAssessment.of(u2).safeFlush()).isFalse();
         assertThat(PlpAssessment.of(u2).warnings()).anySatisfy(w -> assertThat(w).contains("M.2 22x80 model only"));
     }
 
     @Test
-    void aReviewsPlpClaimCountsLessThanTheVendorsAndSaysSo() {
-        PlpAssessment vendor = PlpAssessment.of(drive("v", Media.TLC, said("STATED_YES", "PLP: Yes", SourceKind.VENDOR_PAGE), null, null));
-        PlpAssessment review = PlpAssessment.of(drive("r", Media.TLC, said("STATED_YES", "has PLP", SourceKind.REVIEW), null, null));
+    void aReviewQuotingTheVendorCountsLessThanTheVendorAndABlanketClaimNotAtAll() {
+        PlpAssessment vendor = PlpAssessment.of(drive("v").plp(VENDOR_YES).build());
+        PlpAssessment review = PlpAssessment.of(drive("r").plp(said("STATED_YES", "PLP: Yes", SourceKind.REVIEW)).build());
+        PlpAssessment claim = PlpAssessment.of(drive("c").plp(claimed("STATED_YES",
+                "All of these drives have a capacitor backed write cache")).build());
         assertThat(vendor.safety()).isGreaterThan(review.safety());
         assertThat(review.safeFlush()).isTrue();
-        assertThat(review.warnings()).anySatisfy(w -> assertThat(w).contains("stated by a review"));
+        assertThat(review.warnings()).anySatisfy(w -> assertThat(w).contains("review quoting the specification"));
+        assertThat(claim.safeFlush()).isFalse();
+        assertThat(claim.safety()).isZero();
+        assertThat(claim.warnings()).anySatisfy(w -> assertThat(w).contains("only claimed in general words").contains("does not count"));
+    }
+
+    @Test
+    void unknownPlpIsSaidToBeUnknownNotStatedAsMissing() {
+        PlpAssessment unknown = PlpAssessment.of(drive("u").build());
+        assertThat(unknown.unknown()).isTrue();
+        assertThat(unknown.safeFlush()).isFalse();
+        assertThat(unknown.summary()).contains("unknown");
+        assertThat(unknown.safety()).isEqualTo(RankingModel.UNKNOWN);
     }
 
     @Test
     void xpointWithoutStatedPlpIsSafeWithAWarningButNandWithoutIsNot() {
-        PlpAssessment xpoint = PlpAssessment.of(drive("x", Media.XPOINT_3D, said("STATED_NO", "Enhanced PLP: No", SourceKind.VENDOR_PAGE), null, null));
-        PlpAssessment nand = PlpAssessment.of(drive("n", Media.TLC, said("NOT_STATED", "(none)", SourceKind.VENDOR_PAGE), null, null));
+        PlpAssessment xpoint = PlpAssessment.of(drive("x").media(Media.XPOINT_3D).plp(said("NOT_STATED", "(none)", SourceKind.VENDOR_PAGE)).build());
+        PlpAssessment nand = PlpAssessment.of(drive("n").plp(said("NOT_STATED", "(none)", SourceKind.VENDOR_PAGE)).build());
         assertThat(xpoint.safeFlush()).isTrue();
+        assertThat(xpoint.vendorSaysNo()).isFalse();
         assertThat(xpoint.warnings()).anySatisfy(w -> assertThat(w).contains("3D XPoint without stated PLP"));
         assertThat(nand.safeFlush()).isFalse();
         assertThat(nand.safety()).isZero();
     }
 
     @Test
+    void anXpointDriveWhoseVendorSaysNoNeverOutranksAStatedPlpDriveHoweverCheap() {
+        Candidate noPlp = drive("900p").media(Media.XPOINT_3D).plp(said("STATED_NO", "Enhanced PLP: No", SourceKind.REVIEW))
+                .tbw("5110").price("100.00").build();
+        Candidate yes = drive("p4800x").media(Media.XPOINT_3D).plp(said("STATED_YES", "Enhanced PLP: Yes", SourceKind.REVIEW))
+                .tbw("5000").price("900.00").build();
+        Recommendation r = new Ranker().rank(query("role", "slog"), List.of(noPlp, yes), NOW);
+        assertThat(slugs(r)).containsExactly("p4800x", "900p");
+        assertThat(r.results().get(0).score()).isLessThan(r.results().get(1).score());
+        assertThat(r.results().get(0).reasons()).anySatisfy(s -> assertThat(s).contains("whose vendor states no power-loss protection"));
+        assertThat(r.results().get(1).reasons()).anySatisfy(s -> assertThat(s).contains("Ranked below every drive with stated PLP"));
+        Recommendation any = new Ranker().rank(query("role", "slog", "plp", "any"), List.of(noPlp, yes), NOW);
+        assertThat(slugs(any)).containsExactly("900p", "p4800x");
+    }
+
+    @Test
     void asGoodForTheRoleAndMuchCheaperRanksFirst() {
-        Candidate.Evidence plp = said("STATED_YES", "PLP", SourceKind.VENDOR_PAGE);
-        Recommendation r = new Ranker(flush).rank(slog(PlpRequirement.REQUIRED), List.of(
-                drive("dear", Media.TLC, plp, "2000", "900.00"),
-                drive("cheap", Media.TLC, plp, "2000", "300.00")), NOW);
-        assertThat(r.results()).extracting(res -> res.drive().slug()).containsExactly("cheap", "dear");
+        Recommendation r = new Ranker().rank(query("role", "slog"), List.of(
+                drive("dear").plp(VENDOR_YES).tbw("2000").price("900.00").build(),
+                drive("cheap").plp(VENDOR_YES).tbw("2000").price("300.00").build()), NOW);
+        assertThat(slugs(r)).containsExactly("cheap", "dear");
         assertThat(r.results().get(0).reasons()).anySatisfy(s -> assertThat(s).contains("mostly on price"));
     }
 
     @Test
+    void aMeasuredFasterFlushChangesTheOrder() {
+        Candidate slow = drive("slow").plp(VENDOR_YES).tbw("2000").price("300.00").measured(400).build();
+        Candidate fast = drive("fast").plp(VENDOR_YES).tbw("2000").price("300.00").measured(12).build();
+        Recommendation r = new Ranker().rank(query("role", "slog"), List.of(slow, fast), NOW);
+        assertThat(slugs(r)).containsExactly("fast", "slow");
+        assertThat(r.results().get(0).flush().evidence()).isEqualTo("measured");
+        assertThat(r.results().get(0).reasons()).anySatisfy(s -> assertThat(s).contains("mostly on flush"));
+    }
+
+    @Test
+    void anUnknownEnduranceIsNamedUnknownInTheComparison() {
+        Recommendation r = new Ranker().rank(query("role", "slog"), List.of(
+                drive("rated").plp(VENDOR_YES).tbw("2000").price("300.00").build(),
+                drive("unrated").plp(VENDOR_YES).price("300.00").build()), NOW);
+        assertThat(slugs(r)).containsExactly("rated", "unrated");
+        assertThat(r.results().get(0).reasons()).anySatisfy(s -> assertThat(s).contains("mostly on endurance")
+                .contains("whose endurance is unknown"));
+        assertThat(r.results().get(1).reasons()).contains("Endurance unknown: no TBW or DWPD rating in the catalog.");
+    }
+
+    @Test
     void requiredLeavesOutNandWithoutPlpAndPreferredRanksItBelowEveryPlpDrive() {
-        Candidate safe = drive("safe", Media.TLC, said("STATED_YES", "PLP", SourceKind.VENDOR_PAGE), null, "900.00");
-        Candidate consumer = drive("consumer", Media.TLC, said("NOT_STATED", "(none)", SourceKind.VENDOR_PAGE), "9000", "50.00");
-        Recommendation required = new Ranker(flush).rank(slog(PlpRequirement.REQUIRED), List.of(safe, consumer), NOW);
-        assertThat(required.results()).extracting(res -> res.drive().slug()).containsExactly("safe");
+        Candidate safe = drive("safe").plp(VENDOR_YES).price("900.00").build();
+        Candidate consumer = drive("consumer").plp(said("NOT_STATED", "(none)", SourceKind.VENDOR_PAGE)).tbw("9000").price("50.00").build();
+        Recommendation required = new Ranker().rank(query("role", "slog"), List.of(safe, consumer), NOW);
+        assertThat(slugs(required)).containsExactly("safe");
         assertThat(required.filteredOut().byReason()).containsEntry("noPlp", 1);
 
-        Recommendation preferred = new Ranker(flush).rank(slog(PlpRequirement.PREFERRED), List.of(consumer, safe), NOW);
-        assertThat(preferred.results()).extracting(res -> res.drive().slug()).containsExactly("safe", "consumer");
+        Recommendation preferred = new Ranker().rank(query("role", "slog", "plp", "preferred"), List.of(consumer, safe), NOW);
+        assertThat(slugs(preferred)).containsExactly("safe", "consumer");
 
-        Recommendation any = new Ranker(flush).rank(slog(PlpRequirement.ANY), List.of(consumer, safe), NOW);
+        Recommendation any = new Ranker().rank(query("role", "slog", "plp", "any"), List.of(consumer, safe), NOW);
         assertThat(any.results()).filteredOn(res -> res.drive().slug().equals("consumer")).singleElement()
                 .satisfies(res -> assertThat(res.warnings()).anySatisfy(w -> assertThat(w).contains("No power-loss protection")));
     }
 
     @Test
+    void aMirroredLogIsPricedAsASetOfTwoAndExplainsWhatItProtects() {
+        Recommendation r = new Ranker().rank(query("role", "slog", "slogMirror", "true"),
+                List.of(drive("log").plp(VENDOR_YES).tbw("2000").price("100.00").build()), NOW);
+        Recommendation.Result result = r.results().get(0);
+        assertThat(result.setSize()).isEqualTo(2);
+        assertThat(result.setCost()).isEqualByComparingTo("200.00");
+        assertThat(r.notes()).anySatisfy(n -> assertThat(n).contains("coincides with the log device failing"));
+        assertThat(result.warnings()).anySatisfy(w -> assertThat(w).contains("wear out together"));
+        assertThat(new Ranker().rank(query("role", "slog"), List.of(drive("log").plp(VENDOR_YES).price("100.00").build()), NOW)
+                .results().get(0).setSize()).isNull();
+    }
+
+    @Test
+    void specialSizingCountsEveryDataVdev() {
+        RecommendQuery one = query("role", "special", "layout", "raidz2", "width", "8", "diskTb", "20");
+        RecommendQuery three = query("role", "special", "layout", "raidz2", "width", "8", "diskTb", "20", "dataVdevs", "3");
+        assertThat(three.dataGib()).isCloseTo(3 * one.dataGib(), within(1e-6));
+        assertThat(one.dataGib()).isCloseTo(6 * 20e12 / (1024d * 1024 * 1024), within(1e-3));
+        RecommendQuery mirrors = query("role", "special", "layout", "mirror", "width", "2", "diskTb", "20", "dataVdevs", "6");
+        assertThat(mirrors.dataGib()).isCloseTo(6 * 20e12 / (1024d * 1024 * 1024), within(1e-3));
+        double needOne = SpecialSizing.need(one.dataGib(), 128, null, null).orElseThrow().requiredGib();
+        double needThree = SpecialSizing.need(three.dataGib(), 128, null, null).orElseThrow().requiredGib();
+        assertThat(needThree).isGreaterThanOrEqualTo(3 * needOne - 1e-9);
+    }
+
+    @Test
+    void beforeOpenzfs24TheSpecialVdevTakesNoZilSoItsFlushDoesNotCount() {
+        RecommendQuery current = query("role", "special");
+        RecommendQuery older = query("role", "special", "openzfsVersion", "2.3.4");
+        assertThat(current.zilOnSpecial()).isTrue();
+        assertThat(older.zilOnSpecial()).isFalse();
+        assertThat(RankingModel.weights(current)).containsKey("flush");
+        assertThat(RankingModel.weights(older)).doesNotContainKey("flush");
+        Recommendation r = new Ranker().rank(older, List.of(drive("s").plp(VENDOR_YES).price("100.00").build()), NOW);
+        assertThat(r.results().get(0).predictedSyncIops()).isNull();
+        assertThat(r.notes()).anySatisfy(n -> assertThat(n).contains("Before OpenZFS 2.4"));
+    }
+
+    @Test
+    void specialResultsWarnWhatAZfsExpertWould() {
+        Drive discontinued = drive("old").plp(VENDOR_YES).tbw("2000").price("100.00").bus(Interface.SATA, FormFactor.M2_2280);
+        discontinued.discontinued = true;
+        Drive long110 = drive("long").plp(VENDOR_YES).tbw("2000").price("100.00").bus(Interface.NVME, FormFactor.M2_22110);
+        Recommendation r = new Ranker().rank(query("role", "special", "layout", "raidz2"),
+                List.of(discontinued.build(), long110.build()), NOW);
+        List<String> old = r.results().stream().filter(x -> x.drive().slug().equals("old")).findFirst().orElseThrow().warnings();
+        List<String> longer = r.results().stream().filter(x -> x.drive().slug().equals("long")).findFirst().orElseThrow().warnings();
+        assertThat(old).anySatisfy(w -> assertThat(w).contains("Losing the special vdev loses the pool"))
+                .anySatisfy(w -> assertThat(w).contains("wear out together"))
+                .anySatisfy(w -> assertThat(w).contains("Discontinued").contains("spare"))
+                .anySatisfy(w -> assertThat(w).contains("M.2 slot wired for SATA"));
+        assertThat(longer).anySatisfy(w -> assertThat(w).contains("does not fit a 2280 slot"))
+                .noneSatisfy(w -> assertThat(w).contains("Discontinued"));
+    }
+
+    @Test
+    void aU3DriveListedForU2SaysWhatToCheck() {
+        Candidate u3 = drive("u3").plp(VENDOR_YES).bus(Interface.NVME, FormFactor.U3).build();
+        assertThat(Ranker.fitWarnings(query("role", "slog", "interface", "u2"), u3))
+                .anySatisfy(w -> assertThat(w).contains("U.3 drives work in U.2 NVMe bays"));
+        assertThat(Ranker.fitWarnings(query("role", "slog", "interface", "u3"), u3)).isEmpty();
+    }
+
+    @Test
     void endurancePrefersTbwAndStatesItsAssumptionForDwpdAlone() {
-        Candidate withTbw = drive("t", Media.TLC, null, "800", null);
+        Candidate withTbw = drive("t").tbw("800").build();
         RankingModel.Endurance e = RankingModel.endurance(withTbw, 5);
         assertThat(e.lifeYears()).isCloseTo(800 / (5 * 86_400 * 365 / 1e6), within(1e-6));
-        Candidate dwpdOnly = new Candidate("d", "V", "M", 375, Interface.NVME, FormFactor.U2, Media.XPOINT_3D, null,
-                number("30", SourceKind.REVIEW), null, null, null, null, null, List.of());
-        RankingModel.Endurance assumed = RankingModel.endurance(dwpdOnly, 5);
+        Drive dwpdOnly = drive("d").media(Media.XPOINT_3D).bus(Interface.NVME, FormFactor.U2);
+        dwpdOnly.capacityGb = 375;
+        dwpdOnly.dwpd = number("30", SourceKind.REVIEW);
+        RankingModel.Endurance assumed = RankingModel.endurance(dwpdOnly.build(), 5);
         assertThat(assumed.basis()).contains("taken to hold for 3 years");
-        assertThat(RankingModel.endurance(drive("u", Media.TLC, null, null, null), 5).lifeYears()).isNull();
+        assertThat(RankingModel.endurance(drive("u").build(), 5).lifeYears()).isNull();
     }
 
     @Test
     void aSetIsBoughtFromOffersThatCanFillItAndSaysWhenNoneCan() {
-        RecommendQuery special = new RecommendParams(Map.of("role", List.of("special"), "layout", List.of("raidz2"))).parse("USD", 100);
+        RecommendQuery special = query("role", "special", "layout", "raidz2");
         Offer twoLeft = new Offer("s", "amazon-us", "a", null, "A", SellerType.THIRD_PARTY, false, Condition.NEW, false,
                 new BigDecimal("100.00"), null, "USD", null, null, true, "Only 2 left in stock", NOW, 0, false);
         Offer plenty = new Offer("s", "amazon-us", "b", null, "B", SellerType.THIRD_PARTY, false, Condition.NEW, false,
@@ -148,5 +373,16 @@ class RankingModelTest {
         assertThat(shortOf.setCost()).isNull();
         assertThat(shortOf.warnings()).anySatisfy(w -> assertThat(w).contains("Only 2 of the 3"));
         assertThat(OfferSelection.unitsLeft("Sólo queda(n) 1 en stock.")).isEqualTo(Optional.of(1));
+    }
+
+    @Test
+    void rejectsABadOpenzfsVersionAndRoleParametersOfTheOtherRole() {
+        assertThat(RecommendParams.openzfsVersion("zfs-2.3.4")).isEqualTo("2.3.4");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> query("role", "special", "openzfsVersion", "latest"))
+                .hasMessageContaining("openzfsVersion must be an OpenZFS release");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> query("role", "special", "slogMirror", "true"))
+                .hasMessageContaining("applies to role=slog only");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> query("role", "slog", "dataVdevs", "3"))
+                .hasMessageContaining("applies to role=special only");
     }
 }

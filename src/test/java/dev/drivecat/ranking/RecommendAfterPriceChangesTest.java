@@ -60,11 +60,16 @@ class RecommendAfterPriceChangesTest {
         JsonPath preferred = given().when().get("/recommend?role=slog&plp=preferred&limit=50").then().statusCode(200).extract().jsonPath();
         List<String> slugs = preferred.getList("results.drive.slug", String.class);
         List<Float> plpValues = preferred.getList("results.collect { r -> r.components.find { it.name == 'plp' }.value }", Float.class);
+        List<Boolean> unsafe = preferred.getList(
+                "results.collect { r -> r.reasons.any { it == 'Ranked below every drive with safe flushes because plp=preferred.' } }",
+                Boolean.class);
         int at = slugs.indexOf("samsung-990-pro-2tb-m2");
         assertThat(at).isPositive();
-        // every drive with safe flushes (plp value above 0) ranks above it; only unprotected drives may follow
+        // every drive with safe flushes ranks above it; only drives without safe flushes (no or unknown PLP) may follow
         assertThat(plpValues.subList(0, at)).contains(1.0f);
-        assertThat(plpValues.subList(at, plpValues.size())).containsOnly(0.0f);
+        assertThat(unsafe.subList(0, at)).containsOnly(false);
+        assertThat(unsafe.subList(at, unsafe.size())).containsOnly(true);
+        assertThat(plpValues.subList(at, plpValues.size())).allSatisfy(v -> assertThat(v).isLessThanOrEqualTo(0.25f));
         assertThat(preferred.getList("results.find { it.drive.slug == 'samsung-990-pro-2tb-m2' }.reasons", String.class))
                 .anySatisfy(r -> assertThat(r).contains("plp=preferred"));
 

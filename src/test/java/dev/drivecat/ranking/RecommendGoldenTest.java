@@ -40,6 +40,75 @@ class RecommendGoldenTest {
     }
 
     @Test
+    void slogWithNoFilterPicksTheP4800xAndRanksThe900pBelowEveryDriveWithStatedPlp() {
+        JsonPath r = recommend("role=slog&limit=50");
+        List<String> slugs = r.getList("results.drive.slug", String.class);
+        assertThat(slugs.get(0)).isEqualTo("intel-optane-p4800x-375gb-u2");
+        assertThat(slugs).contains("intel-optane-900p-280gb-aic");
+        assertThat(slugs.get(slugs.size() - 1)).isEqualTo("intel-optane-900p-280gb-aic");
+        assertThat(r.getString("results.find { it.drive.slug == 'intel-optane-900p-280gb-aic' }.reasons.find { it.startsWith('Ranked below') }"))
+                .contains("vendor states none");
+    }
+
+    @Test
+    void theOptaneFlushIsCheaperThanTheSataPlpFlushAndEachSaysWhy() {
+        JsonPath r = recommend("role=slog&limit=50");
+        double p4800x = r.getDouble("results.find { it.drive.slug == 'intel-optane-p4800x-375gb-u2' }.flush.latencyUs");
+        double pm893 = r.getDouble("results.find { it.drive.slug == 'samsung-pm893-240gb-sata' }.flush.latencyUs");
+        assertThat(p4800x).isLessThan(pm893);
+        // the U.2 P4800X has no measurement of its own: its add-in-card twin's diskinfo -wS stands in, and it says so
+        assertThat(r.getString("results.find { it.drive.slug == 'intel-optane-p4800x-375gb-u2' }.flush.evidence"))
+                .isEqualTo("measured-other-form-factor");
+        assertThat(r.getString("results.find { it.drive.slug == 'samsung-pm893-240gb-sata' }.flush.basis"))
+                .contains("SATA or SAS NAND with power-loss protection");
+    }
+
+    @Test
+    void m2SpecialPicksTheMicron7450480gbAsAMirrorOfTwo() {
+        JsonPath r = recommend("role=special&interface=m2");
+        assertThat(r.getString("results[0].drive.slug")).isEqualTo("micron-7450-pro-480gb-m2");
+        assertThat(r.getInt("results[0].setSize")).isEqualTo(2);
+    }
+
+    @Test
+    void threeDataVdevsNeedThreeTimesTheRoomOfOne() {
+        JsonPath one = recommend("role=special&layout=raidz2&width=8&diskTb=20");
+        JsonPath three = recommend("role=special&layout=raidz2&width=8&diskTb=20&dataVdevs=3");
+        double needOne = one.getDouble("results[0].capacity.requiredGib");
+        double needThree = three.getDouble("results[0].capacity.requiredGib");
+        assertThat(needThree).isGreaterThanOrEqualTo(3 * needOne - 0.2);
+        assertThat(three.getList("filteredOut.drives.findAll { it.reason == 'tooSmall' }.slug", String.class))
+                .contains("samsung-pm893-240gb-sata");
+        assertThat(three.getList("notes", String.class)).anySatisfy(n -> assertThat(n).contains("3 data vdevs"));
+    }
+
+    @Test
+    void aMirroredLogIsASetOfTwo() {
+        JsonPath r = recommend("role=slog&interface=u2&slogMirror=true");
+        assertThat(r.getList("results.setSize", Integer.class)).isNotEmpty().containsOnly(2);
+        assertThat(r.getDouble("results[0].setCost")).isEqualTo(2 * r.getDouble("results[0].bestOffer.price"));
+    }
+
+    @Test
+    void beforeOpenzfs24TheSpecialFlushWeighsNothing() {
+        assertThat(recommend("role=special&interface=m2").getMap("model.weights")).containsKey("flush");
+        JsonPath older = recommend("role=special&interface=m2&openzfsVersion=2.3");
+        assertThat(older.getMap("model.weights")).doesNotContainKey("flush");
+        assertThat(older.getString("query.openzfsVersion")).isEqualTo("2.3");
+        given().when().get("/recommend?role=special&openzfsVersion=next").then().statusCode(400)
+                .body("parameter", equalTo("openzfsVersion"));
+    }
+
+    @Test
+    void busAndInterfaceCombine() {
+        JsonPath nvme = recommend("role=slog&interface=m2&bus=nvme&plp=any&includeOutOfStock=true&includeBusinessOnly=true&limit=50");
+        assertThat(nvme.getList("results.drive.interface", String.class)).isNotEmpty().containsOnly("nvme");
+        assertThat(nvme.getList("results.drive.formFactor", String.class)).allSatisfy(f -> assertThat(f).startsWith("m2"));
+        JsonPath sata = recommend("role=slog&interface=m2&bus=sata&plp=any&includeOutOfStock=true&includeBusinessOnly=true");
+        assertThat(sata.getList("results.drive.interface", String.class)).doesNotContain("nvme");
+    }
+
+    @Test
     void m2SlogPicksTheMicron7450WhileTheP1600xIsOutOfStock() {
         JsonPath r = recommend("role=slog&interface=m2");
         assertThat(r.getString("results[0].drive.slug")).isEqualTo("micron-7450-pro-480gb-m2");
@@ -58,7 +127,7 @@ class RecommendGoldenTest {
         JsonPath r = recommend("role=slog&interface=aic");
         assertThat(r.getList("results.drive.slug", String.class)).contains("intel-optane-900p-280gb-aic");
         List<String> warnings = r.getList("results.find { it.drive.slug == 'intel-optane-900p-280gb-aic' }.warnings", String.class);
-        assertThat(warnings).anySatisfy(w -> assertThat(w).contains("3D XPoint without stated PLP").contains("Enhanced PLP: No"));
+        assertThat(warnings).anySatisfy(w -> assertThat(w).contains("vendor states no power-loss protection").contains("Enhanced PLP: No"));
         assertThat(warnings).anySatisfy(w -> assertThat(w).contains("known-good SLOG list"));
         assertThat(r.getString("results.find { it.drive.slug == 'intel-optane-900p-280gb-aic' }.bestOffer.sellerType"))
                 .isEqualTo("MARKETPLACE");
@@ -104,8 +173,10 @@ class RecommendGoldenTest {
             assertThat(r.getList("results[" + i + "].reasons", String.class)).isNotEmpty();
             assertThat(r.getInt("results[" + i + "].rank")).isEqualTo(i + 1);
         }
-        List<Double> scores = r.getList("results.score", Double.class);
-        assertThat(scores).isSortedAccordingTo(java.util.Comparator.reverseOrder());
+        // within a tier, by points: drives whose vendor states no PLP come after every drive with stated PLP
+        List<Double> stated = r.getList("results.findAll { !it.reasons.any { it.startsWith('Ranked below every drive with stated PLP') } }.score",
+                Double.class);
+        assertThat(stated).hasSizeGreaterThan(3).isSortedAccordingTo(java.util.Comparator.reverseOrder());
     }
 
     @Test

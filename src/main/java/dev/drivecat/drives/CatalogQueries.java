@@ -56,7 +56,7 @@ public class CatalogQueries {
     OfferQueries offers;
 
     /** A validated drive-list request. */
-    public record DriveQuery(List<InterfaceFilter> interfaces, List<FormFactor> formFactors, List<Media> media,
+    public record DriveQuery(List<InterfaceFilter> interfaces, List<Interface> buses, List<FormFactor> formFactors, List<Media> media,
                              List<PlpClass> plp, List<String> vendors, BigDecimal minDwpd, String q, DriveSort sort,
                              int limit, int offset, String currency, boolean includeBusinessOnly) {
     }
@@ -295,6 +295,10 @@ public class CatalogQueries {
         String iface = InterfaceFilter.sqlCondition(query.interfaces(), params);
         if (iface != null) {
             clauses.add(iface);
+        }
+        if (!query.buses().isEmpty()) {
+            clauses.add("d.interface IN (:buses)");
+            params.put("buses", query.buses().stream().map(Interface::token).toList());
         }
         if (!query.formFactors().isEmpty()) {
             clauses.add("d.form_factor IN (:formFactors)");

@@ -7,6 +7,7 @@ import dev.drivecat.DrivecatConfig;
 import dev.drivecat.drives.CatalogQueries.DriveQuery;
 import dev.drivecat.drives.CatalogQueries.DriveSort;
 import dev.drivecat.catalog.FormFactor;
+import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.catalog.Media;
 import dev.drivecat.catalog.PlpClass;
@@ -67,6 +68,9 @@ public class DriveResource {
             @Parameter(description = "A bus (sata, sas, nvme) or a slot (m2, u2, u3, aic, e1s).",
                     schema = @Schema(type = SchemaType.ARRAY, implementation = String.class), example = "m2")
             @QueryParam("interface") List<String> iface,
+            @Parameter(description = "A bus the drive must use as well (sata, sas, nvme): interface=m2&bus=nvme lists M.2 NVMe drives only.",
+                    schema = @Schema(type = SchemaType.ARRAY, implementation = String.class), example = "nvme")
+            @QueryParam("bus") List<String> bus,
             @Parameter(description = "2.5in, u2, u3, m2-2280, m2-22110, aic, e1s.", schema = @Schema(type = SchemaType.ARRAY, implementation = String.class))
             @QueryParam("formFactor") List<String> formFactor,
             @Parameter(description = "3d-xpoint, slc, mlc, tlc, qlc, nand.", schema = @Schema(type = SchemaType.ARRAY, implementation = String.class))
@@ -91,7 +95,7 @@ public class DriveResource {
             @Parameter(description = "Let offers open only to business accounts be the best offer (default false).")
             @QueryParam("includeBusinessOnly") String includeBusinessOnly,
             @Context UriInfo uri) {
-        Params.rejectUnknown(uri.getQueryParameters().keySet(), List.of("interface", "formFactor", "media", "plp", "vendor",
+        Params.rejectUnknown(uri.getQueryParameters().keySet(), List.of("interface", "bus", "formFactor", "media", "plp", "vendor",
                 "minDwpd", "q", "sort", "limit", "offset", "currency", "includeBusinessOnly"));
         String sortToken = sort == null || sort.isBlank() ? "slug" : sort.trim();
         boolean descending = sortToken.startsWith("-");
@@ -99,6 +103,7 @@ public class DriveResource {
                 .orElseThrow(() -> new InvalidValueException("sort", sort, sortValues()));
         DriveQuery query = new DriveQuery(
                 Params.tokens(InterfaceFilter.class, "interface", iface),
+                Params.tokens(Interface.class, "bus", bus),
                 Params.tokens(FormFactor.class, "formFactor", formFactor),
                 Params.tokens(Media.class, "media", media),
                 Params.tokens(PlpClass.class, "plp", plp),

@@ -24,6 +24,17 @@ import org.junit.jupiter.api.Test;
 class CatalogApiTest {
 
     @Test
+    void busNarrowsAnInterfaceToM2NvmeOrM2Sata() {
+        given().when().get("/drives?interface=m2&bus=nvme&limit=100").then().statusCode(200)
+                .body("items", not(empty()))
+                .body("items.interface", everyItem(equalTo("nvme")))
+                .body("items.formFactor", everyItem(startsWith("m2")));
+        given().when().get("/drives?interface=m2&bus=sata&limit=100").then().statusCode(200)
+                .body("items.interface", everyItem(equalTo("sata")));
+        given().when().get("/drives?bus=floppy").then().statusCode(400).body("parameter", equalTo("bus"));
+    }
+
+    @Test
     void listsSeededM2DrivesWithPlpWordingAndBestOffer() {
         given().queryParam("interface", "m2")
                 .when().get("/drives")

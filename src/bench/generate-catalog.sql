@@ -48,20 +48,14 @@ SELECT m.id, 'bench-' || d.id || '-' || k, 'https://www.amazon.com/dp/B' || lpad
   JOIN marketplace m ON m.code = 'amazon-us'
  WHERE d.slug LIKE 'bench-%';
 
--- 100 observations per listing; the current-observation trigger is bypassed for the bulk load
--- and the read model is set once afterwards, as the trigger would have.
-ALTER TABLE price_observation DISABLE TRIGGER price_observation_current;
+-- 100 observations per listing, in one statement: the statement-level trigger keeps current_offer
+-- for all of them at once.
 INSERT INTO price_observation (listing_id, observed_at, price, currency, in_stock, seller_name, seller_type, condition, source)
 SELECT l.id, timestamp with time zone '2026-11-28 00:00:00+00' - (n * interval '2 days'),
        round((100 + (l.id % 900) + 20 * sin(n + l.id))::numeric, 2), 'USD', (n + l.id) % 11 <> 0,
        l.seller_name, l.seller_type, l.condition, 'bench'
   FROM listing l CROSS JOIN generate_series(0, 99) AS n
  WHERE l.external_id LIKE 'bench-%';
-ALTER TABLE price_observation ENABLE TRIGGER price_observation_current;
-
-UPDATE listing l SET current_observation_id = latest.id
-  FROM (SELECT DISTINCT ON (listing_id) listing_id, id FROM price_observation ORDER BY listing_id, observed_at DESC) latest
- WHERE latest.listing_id = l.id AND l.external_id LIKE 'bench-%';
 
 ANALYZE;
 SELECT (SELECT count(*) FROM drive) AS drives, (SELECT count(*) FROM listing) AS listings,

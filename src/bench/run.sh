@@ -1,7 +1,15 @@
 #!/usr/bin/env bash
-# Benchmarks GET /recommend on a generated catalog (10,000 drives, 100,000 listings, 10 million
-# observations) against the trivial GET / of the same service, in one run. Needs wrk and psql
-# (Debian: apt-get install wrk postgresql-client). Results go to stdout as a Markdown table.
+# Benchmarks drivecat on a generated catalog (10,000 drives, 100,000 listings, 10 million
+# observations), every figure against the trivial GET / of the same service, in one run:
+#   1. /recommend at rest (repeated and never-asked questions);
+#   2. /recommend and GET / while observations are written through the real admin import, one a
+#      second and five a second;
+#   3. bulk ingest: 10,000 and 100,000 observations in one POST /admin/imports/specs, against
+#      psql's \copy of the same number of rows into the same table (its indexes and triggers);
+#   4. start-up on the initialised data directory: launch to the first /recommend answer, and
+#      the resident memory then and after a minute of load.
+# Needs wrk, psql and python3 (Debian: apt-get install wrk postgresql-client python3). Results go to
+# stdout as Markdown.
 #
 #   src/bench/run.sh            # builds if needed, reuses target/bench-data between runs
 #   BENCH_FRESH=1 src/bench/run.sh
@@ -12,6 +20,9 @@ PORT=${BENCH_PORT:-8089}
 DURATION=${BENCH_DURATION:-30s}
 CONNECTIONS=${BENCH_CONNECTIONS:-16}
 BASE="http://localhost:$PORT"
+TOKEN=bench-admin-token
+WORK=target/bench-work
+mkdir -p "$WORK"
 
 [ "${BENCH_FRESH:-0}" = 1 ] && rm -rf "$DATA"
 [ -f target/quarkus-app/quarkus-run.jar ] || ./mvnw -q package -DskipTests
@@ -20,13 +31,27 @@ if curl -s -o /dev/null "$BASE/"; then
   exit 1
 fi
 
-DRIVECAT_DATA_DIR="$DATA" QUARKUS_HTTP_PORT=$PORT QUARKUS_LOG_CONSOLE_JSON_ENABLED=false \
-DRIVECAT_RATE_LIMITS_RECOMMEND_PER_MINUTE=0 DRIVECAT_RATE_LIMITS_EXPORT_PER_MINUTE=0 DRIVECAT_SCRAPE_CRON=off \
-  java -Xmx2g -jar target/quarkus-app/quarkus-run.jar > target/bench-service.log 2>&1 &
-SERVICE=$!
-trap 'kill $SERVICE 2>/dev/null; wait $SERVICE 2>/dev/null || true' EXIT
-for _ in $(seq 1 120); do curl -sf "$BASE/q/health/ready" > /dev/null && break; sleep 1; done
-if ! kill -0 $SERVICE 2>/dev/null || ! curl -sf "$BASE/q/health/ready" > /dev/null; then
+SERVICE=
+start_service() {
+  DRIVECAT_DATA_DIR="$DATA" QUARKUS_HTTP_PORT=$PORT QUARKUS_LOG_CONSOLE_JSON_ENABLED=false DRIVECAT_ADMIN_TOKEN=$TOKEN \
+  DRIVECAT_RATE_LIMITS_RECOMMEND_PER_MINUTE=0 DRIVECAT_RATE_LIMITS_EXPORT_PER_MINUTE=0 DRIVECAT_SCRAPE_CRON=off \
+  DRIVECAT_IMPORTS_MAX_BODY_BYTES=104857600 \
+    java -Xmx2g -jar target/quarkus-app/quarkus-run.jar >> target/bench-service.log 2>&1 &
+  SERVICE=$!
+}
+stop_service() {
+  [ -n "$SERVICE" ] && kill "$SERVICE" 2>/dev/null && wait "$SERVICE" 2>/dev/null || true
+  SERVICE=
+}
+trap stop_service EXIT
+since() { awk -v now="$(date +%s.%N)" -v then="$1" 'BEGIN {printf "%.3f", now - then}'; }
+ms() { awk -v v="$1" 'BEGIN {n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /[0-9]s$/ && v !~ /ms$/) n *= 1000; printf "%.3f", n}'; }
+rss_mb() { awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$SERVICE/status"; }
+
+: > target/bench-service.log
+start_service
+for _ in $(seq 1 300); do curl -sf "$BASE/q/health/ready" > /dev/null && break; sleep 1; done
+if ! kill -0 "$SERVICE" 2>/dev/null || ! curl -sf "$BASE/q/health/ready" > /dev/null; then
   echo "The service did not start; see target/bench-service.log:" >&2
   tail -20 target/bench-service.log >&2
   exit 1
@@ -40,64 +65,197 @@ if [ "$("${PSQL[@]}" -tAc "SELECT count(*) FROM drive WHERE slug LIKE 'bench-%'"
 fi
 COUNTS=$("${PSQL[@]}" -tAc "SELECT (SELECT count(*) FROM drive) || ' drives, ' || (SELECT count(*) FROM listing) || ' listings, ' || (SELECT count(*) FROM price_observation) || ' observations'")
 DRIVES=$("${PSQL[@]}" -tAc "SELECT count(*) FROM drive")
+# a listing of an M.2 drive: the writes below change an answer the M.2 question depends on
+WRITE_LISTING=$("${PSQL[@]}" -tAc "SELECT l.external_id || '|' || d.slug FROM listing l JOIN drive d ON d.id = l.drive_id
+  WHERE d.form_factor = 'm2-2280' AND l.external_id LIKE 'bench-%' ORDER BY l.id LIMIT 1")
+# where this run's writes start in time: after everything stored, so every write is new
+RUN_START=$("${PSQL[@]}" -tAc "SELECT extract(epoch FROM greatest(max(observed_at), now()))::bigint + 86400 FROM price_observation")
 
 RECOMMEND_SLOG="/recommend?role=slog&interface=m2"
 RECOMMEND_ALL="/recommend?role=slog"
 RECOMMEND_SPECIAL="/recommend?role=special&interface=sata&layout=raidz2"
 
-load() { # path [wrk args...] -> "requests/s|p50|p99"
+load() { # path [wrk args...] -> "requests/s|p50|p99|timeouts"
   local out path=$1
   shift
-  out=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$@" "$BASE$path")
-  local rps p50 p99
+  out=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --timeout 2s --latency "$@" "$BASE$path")
+  local rps p50 p99 timeouts
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   p50=$(awk '$1=="50%" {print $2}' <<<"$out")
   p99=$(awk '$1=="99%" {print $2}' <<<"$out")
-  echo "$rps|$p50|$p99"
+  timeouts=$(awk '/Socket errors/ {for (i = 1; i <= NF; i++) if ($i == "timeout") print $(i - 1)}' <<<"$out")
+  echo "$rps|$p50|$p99|${timeouts:-0}"
+}
+
+writer() { # seconds between writes; runs until killed; one new observation per write through the real import
+  local gap=$1 i=0 externalId=${WRITE_LISTING%%|*} drive=${WRITE_LISTING##*|}
+  while true; do
+    i=$((i + 1))
+    local at price
+    at=$(date -u -d "@$((RUN_START + WRITE_OFFSET + i * 60))" +%Y-%m-%dT%H:%M:%SZ)
+    price=$((200 + i % 7)).00
+    curl -s -o /dev/null -w '%{http_code}\n' -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
+      -d "{\"format\": \"drivecat-import/1\", \"sources\": {\"b\": {\"url\": \"https://bench.example/writes\", \"kind\": \"REVIEW\", \"retrievedAt\": \"2026-11-30\"}},
+           \"listings\": [{\"marketplace\": \"amazon-us\", \"externalId\": \"$externalId\", \"drive\": \"$drive\",
+           \"observations\": [{\"observedAt\": \"$at\", \"price\": $price, \"currency\": \"USD\", \"inStock\": true, \"source\": \"b\"}]}]}" \
+      "$BASE/admin/imports/specs" >> "$WORK/write-codes"
+    sleep "$gap"
+  done
+}
+WRITE_OFFSET=0
+under_writes() { # gap path -> load figures while writing
+  local gap=$1 path=$2 w
+  WRITE_OFFSET=$((WRITE_OFFSET + 100000))
+  writer "$gap" &
+  w=$!
+  local result
+  result=$(load "$path")
+  kill "$w" 2>/dev/null; wait "$w" 2>/dev/null || true
+  echo "$result"
 }
 
 for path in / /q/openapi "$RECOMMEND_SLOG" "$RECOMMEND_ALL" "$RECOMMEND_SPECIAL"; do
   for _ in $(seq 1 200); do curl -sf "$BASE$path" > /dev/null; done
 done
 
+: > "$WORK/write-codes"
+LOAD_STARTED=$SECONDS
 TRIVIAL=$(load /)
 STATIC_DOC=$(load /q/openapi)
 SLOG=$(load "$RECOMMEND_SLOG")
+RSS_AFTER_LOAD=$(rss_mb)
+LOADED_FOR=$((SECONDS - LOAD_STARTED))
 ALL=$(load "$RECOMMEND_ALL")
 SPECIAL=$(load "$RECOMMEND_SPECIAL")
 DISTINCT=$(load "$RECOMMEND_SLOG" -s src/bench/distinct-queries.lua)
+TRIVIAL_1=$(under_writes 1 /)
+SLOG_1=$(under_writes 1 "$RECOMMEND_SLOG")
+TRIVIAL_5=$(under_writes 0.2 /)
+SLOG_5=$(under_writes 0.2 "$RECOMMEND_SLOG")
+WRITE_FAILURES=$(grep -cv '^200$' "$WORK/write-codes" || true)
+WRITES_DONE=$(wc -l < "$WORK/write-codes")
 
-# Computing an answer from the database (candidates and answer both invalidated): bump the catalog
-# version as a write would (with its notification) before every request.
-cold() {
-  local times=()
-  for _ in $(seq 1 40); do
-    "${PSQL[@]}" -c "UPDATE catalog_version SET version = version + 1; SELECT pg_notify('drivecat_catalog', 'bench')" > /dev/null
-    sleep 0.2
-    times+=("$(curl -s -o /dev/null -w '%{time_total}' "$BASE$1")")
-  done
-  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.0fms|%.0fms", a[int(NR*0.5)]*1000, a[NR]*1000}'
+# Refreshing after a change that names no drive (as a marketplace change does): everything is read
+# again, in the background, while the previous snapshot keeps answering.
+version_seen() { curl -s "$BASE$RECOMMEND_SLOG" | python3 -c 'import json,sys; print(json.load(sys.stdin)["prices"]["catalogVersion"])'; }
+until_version_moves() { # sql -> seconds until the M.2 answer is computed from a newer catalog version
+  local before t0
+  before=$(version_seen)
+  t0=$(date +%s.%N)
+  "${PSQL[@]}" -c "$1" > /dev/null
+  while [ "$(version_seen)" = "$before" ]; do sleep 0.01; done
+  since "$t0"
 }
-# not in $(...): a failed version bump must stop the run, not leave cached answers timed as computed ones
-cold "$RECOMMEND_SLOG" > target/bench-cold-slog
-cold "$RECOMMEND_ALL" > target/bench-cold-all
-COLD_SLOG=$(cat target/bench-cold-slog)
-COLD_ALL=$(cat target/bench-cold-all)
+median_max() { sort -n | awk '{a[NR]=$1} END {printf "%.0fms|%.0fms", a[int((NR+1)/2)]*1000, a[NR]*1000}'; }
+# A write by another client (psql, so only the NOTIFY tells the service): how soon answers include it.
+targeted_refresh() {
+  local externalId=${WRITE_LISTING%%|*}
+  for i in $(seq 1 10); do
+    until_version_moves "INSERT INTO price_observation (listing_id, observed_at, price, currency, in_stock, source)
+      SELECT id, to_timestamp($RUN_START + 90000000 + $i * 60), 210, 'USD', true, 'bench' FROM listing WHERE external_id = '$externalId'"
+    echo
+  done | median_max
+}
+TARGETED=$(targeted_refresh)
+full_reload() {
+  for _ in $(seq 1 10); do
+    until_version_moves "UPDATE marketplace SET name = name WHERE code = 'amazon-us'"
+    echo
+  done | median_max
+}
+FULL_RELOAD=$(full_reload)
 
-ratio() { awk -v a="${1%%|*}" -v b="${TRIVIAL%%|*}" 'BEGIN {printf "%.2f", a / b}'; }
-row() { IFS='|' read -r rps p50 p99 <<<"$2"; echo "| \`$1\` | $rps | $p50 | $p99 | $(ratio "$2") |"; }
+# Bulk ingest: the same shape of rows through the import and through \copy.
+"${PSQL[@]}" -tAc "SELECT l.external_id || ' ' || d.slug FROM listing l JOIN drive d ON d.id = l.drive_id
+  WHERE l.external_id LIKE 'bench-%' ORDER BY l.id LIMIT 1000" > "$WORK/listing-drives"
+ingest_doc() { # observations start -> import document on stdout: 1,000 bench listings, observations/1000 each, a minute apart
+  python3 - "$1" "$2" "$WORK/listing-drives" <<'PY'
+import json, sys, datetime
+n, start = int(sys.argv[1]), int(sys.argv[2])
+pairs = [line.split() for line in open(sys.argv[3]) if line.strip()]
+per = n // len(pairs)
+listings = []
+for k, (external_id, drive) in enumerate(pairs):
+    obs = []
+    for j in range(per):
+        t = datetime.datetime.fromtimestamp(start + j * 60, datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')
+        obs.append({"observedAt": t, "price": round(100 + (k * 7 + j) % 50 + 0.99, 2), "currency": "USD", "inStock": True, "source": "b"})
+    listings.append({"marketplace": "amazon-us", "externalId": external_id, "drive": drive, "observations": obs})
+print(json.dumps({"format": "drivecat-import/1",
+                  "sources": {"b": {"url": "https://bench.example/ingest", "kind": "REVIEW", "retrievedAt": "2026-11-30"}},
+                  "listings": listings}))
+PY
+}
+post_import() { # file -> seconds|http code
+  curl -s -o "$WORK/import-answer" -w '%{time_total}|%{http_code}' -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
+    --data-binary "@$1" "$BASE/admin/imports/specs"
+}
+ingest_doc 10000 $((RUN_START + 50000000)) > "$WORK/import-10k.json"
+ingest_doc 100000 $((RUN_START + 60000000)) > "$WORK/import-100k.json"
+IMPORT_10K=$(post_import "$WORK/import-10k.json")
+IMPORT_100K=$(post_import "$WORK/import-100k.json")
+IMPORTED_100K=$(python3 -c 'import json; print(json.load(open("target/bench-work/import-answer")).get("observationsAdded"))' 2>/dev/null || echo "?")
+# \copy of 100,000 rows of the same shape, newer still, into the same table
+"${PSQL[@]}" -tAc "COPY (SELECT l.id, to_timestamp($RUN_START + 70000000 + j * 60), 100 + (l.id + j) % 50 + 0.99, 'USD', true, 'copy'
+  FROM (SELECT id FROM listing WHERE external_id LIKE 'bench-%' ORDER BY id LIMIT 1000) l CROSS JOIN generate_series(0, 99) j)
+  TO STDOUT (FORMAT csv)" > "$WORK/copy-100k.csv"
+COPY_START=$(date +%s.%N)
+"${PSQL[@]}" -c "\\copy price_observation (listing_id, observed_at, price, currency, in_stock, source) FROM '$WORK/copy-100k.csv' (FORMAT csv)"
+COPY_100K=$(since "$COPY_START")
 
-echo "Catalog: $COUNTS. wrk: 2 threads, $CONNECTIONS connections, $DURATION per endpoint, on $(nproc) cores shared with the service."
+# Start-up on the initialised data directory, five times: launch to the first /recommend answer.
+STARTS=()
+RSS_FIRST=
+for _ in 1 2 3 4 5; do
+  stop_service
+  T0=$(date +%s.%N)
+  start_service
+  until curl -sf -o /dev/null "$BASE$RECOMMEND_SLOG"; do sleep 0.02; done
+  STARTS+=("$(since "$T0")")
+  RSS_FIRST=$(rss_mb)
+done
+START_MEDIAN=$(printf '%s\n' "${STARTS[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.2f", a[3]}')
+START_MAX=$(printf '%s\n' "${STARTS[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.2f", a[5]}')
+# RSS after a minute of load on the freshly started service
+RSS_START=$RSS_FIRST
+wrk -t2 -c"$CONNECTIONS" -d60s "$BASE$RECOMMEND_SLOG" > /dev/null
+RSS_MINUTE=$(rss_mb)
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+row() { # label figures trivial-figures
+  IFS='|' read -r rps p50 p99 timeouts <<<"$2"
+  echo "| $1 | $rps | $p50 | $p99 | $timeouts | $(ratio "$rps" "${3%%|*}") |"
+}
+seconds() { echo "${1%%|*}"; }
+
+echo "Catalog: $COUNTS. wrk: 2 threads, $CONNECTIONS connections, $DURATION per row, 2 s timeout, on $(nproc) cores shared with the service."
 echo
-echo "Response sizes: / $(curl -s "$BASE/" | wc -c) B, /q/openapi $(curl -s "$BASE/q/openapi" | wc -c) B, $RECOMMEND_SLOG $(curl -s "$BASE$RECOMMEND_SLOG" | wc -c) B."
+echo "| load | requests/s | median | p99 | timeouts | vs trivial |"
+echo "|---|---|---|---|---|---|"
+row "\`GET /\`" "$TRIVIAL" "$TRIVIAL"
+row "\`GET /q/openapi\`" "$STATIC_DOC" "$TRIVIAL"
+row "\`GET $RECOMMEND_SLOG\`" "$SLOG" "$TRIVIAL"
+row "\`GET $RECOMMEND_ALL\`" "$ALL" "$TRIVIAL"
+row "\`GET $RECOMMEND_SPECIAL\`" "$SPECIAL" "$TRIVIAL"
+row "\`GET $RECOMMEND_SLOG\`, a new question every request" "$DISTINCT" "$TRIVIAL"
+row "\`GET /\`, one write a second" "$TRIVIAL_1" "$TRIVIAL_1"
+row "\`GET $RECOMMEND_SLOG\`, one write a second" "$SLOG_1" "$TRIVIAL_1"
+row "\`GET /\`, five writes a second" "$TRIVIAL_5" "$TRIVIAL_5"
+row "\`GET $RECOMMEND_SLOG\`, five writes a second" "$SLOG_5" "$TRIVIAL_5"
 echo
-echo "| endpoint | requests/s | median | p99 | vs trivial |"
-echo "|---|---|---|---|---|"
-row "GET /" "$TRIVIAL"
-row "GET /q/openapi" "$STATIC_DOC"
-row "GET $RECOMMEND_SLOG" "$SLOG"
-row "GET $RECOMMEND_ALL" "$ALL"
-row "GET $RECOMMEND_SPECIAL" "$SPECIAL"
-row "GET $RECOMMEND_SLOG, a new question every request" "$DISTINCT"
+echo "Writes during the write rows: $WRITES_DONE imports of one observation, $WRITE_FAILURES not answered 200."
+echo "Under writes, /recommend's p99 against the trivial endpoint's p99 under the same writes: one a second $(ratio "$(ms "$(echo "$SLOG_1" | cut -d'|' -f3)")" "$(ms "$(echo "$TRIVIAL_1" | cut -d'|' -f3)")")×, five a second $(ratio "$(ms "$(echo "$SLOG_5" | cut -d'|' -f3)")" "$(ms "$(echo "$TRIVIAL_5" | cut -d'|' -f3)")")×."
 echo
-echo "Computing an answer after a catalog change (40 requests, each after a version bump): \`$RECOMMEND_SLOG\` median|max ${COLD_SLOG}; \`$RECOMMEND_ALL\` (all $DRIVES drives) median|max ${COLD_ALL}."
+echo "A write by another client (one observation, by psql): answers include it after a median of ${TARGETED%%|*}, at most ${TARGETED##*|} (10 writes; the time from the INSERT to the first answer computed from the new version)."
+echo "A change that names no drive (every drive read again in the background): the M.2 answer moves to the new catalog version after a median of ${FULL_RELOAD%%|*}, at most ${FULL_RELOAD##*|} (10 changes)."
+echo
+echo "| ingest | seconds | observations/s | vs \\copy |"
+echo "|---|---|---|---|"
+echo "| POST /admin/imports/specs, 10,000 observations (HTTP $(echo "$IMPORT_10K" | cut -d'|' -f2)) | $(seconds "$IMPORT_10K") | $(awk -v t="$(seconds "$IMPORT_10K")" 'BEGIN {printf "%.0f", 10000 / t}') | $(awk -v t="$(seconds "$IMPORT_10K")" -v c="$COPY_100K" 'BEGIN {printf "%.2f", (10000 / t) / (100000 / c)}') |"
+echo "| POST /admin/imports/specs, 100,000 observations (HTTP $(echo "$IMPORT_100K" | cut -d'|' -f2), $IMPORTED_100K added) | $(seconds "$IMPORT_100K") | $(awk -v t="$(seconds "$IMPORT_100K")" 'BEGIN {printf "%.0f", 100000 / t}') | $(awk -v t="$(seconds "$IMPORT_100K")" -v c="$COPY_100K" 'BEGIN {printf "%.2f", (100000 / t) / (100000 / c)}') |"
+echo "| psql \\copy of 100,000 rows into price_observation | $COPY_100K | $(awk -v t="$COPY_100K" 'BEGIN {printf "%.0f", 100000 / t}') | 1.00 |"
+echo
+echo "100,000 observations took $(awk -v a="$(seconds "$IMPORT_100K")" -v b="$(seconds "$IMPORT_10K")" 'BEGIN {printf "%.1f", a / b}')× the time of 10,000."
+echo
+echo "Start-up on the initialised data directory, launch to the first \`$RECOMMEND_SLOG\` answer (5 starts): median ${START_MEDIAN} s, at most ${START_MAX} s."
+echo "Resident memory: ${RSS_START} MB at the first answer, ${RSS_MINUTE} MB after a minute of \`$RECOMMEND_SLOG\` load ($(ratio "$RSS_MINUTE" "$RSS_START")×); ${RSS_AFTER_LOAD} MB after the first ${LOADED_FOR} s of the rows above."

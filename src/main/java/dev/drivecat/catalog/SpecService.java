@@ -1,5 +1,6 @@
 package dev.drivecat.catalog;
 
+import dev.drivecat.database.CatalogWrites;
 import dev.drivecat.database.Columns;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -30,6 +31,9 @@ public class SpecService {
     @Inject
     EntityManager em;
 
+    @Inject
+    CatalogWrites writes;
+
     /** Stores the statement unless the same source already said the same; true if it was new. */
     @Transactional(Transactional.TxType.MANDATORY)
     public boolean add(Drive drive, SpecStatement s) {
@@ -57,6 +61,9 @@ public class SpecService {
                 .setParameter("importerVersion", s.importerVersion())
                 .setParameter("claim", s.claim())
                 .getResultList();
+        if (!inserted.isEmpty()) {
+            writes.mark();
+        }
         return !inserted.isEmpty();
     }
 
@@ -72,6 +79,8 @@ public class SpecService {
      */
     @Transactional(Transactional.TxType.MANDATORY)
     public void refresh(Drive drive) {
+        // the drive itself may have been created or changed by the caller: the ranking reads it again
+        writes.mark();
         em.flush();
         List<SpecRow> all = rows(drive.id);
         syncDerived(drive, all);

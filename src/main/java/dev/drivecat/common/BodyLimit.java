@@ -11,6 +11,55 @@ public final class BodyLimit {
     private BodyLimit() {
     }
 
+    /**
+     * The body as a stream that fails with 413 as soon as more than {@code maxBytes} have been read
+     * (for bodies parsed as they arrive, such as large imports); an empty body is a 400.
+     */
+    public static InputStream limited(InputStream body, long maxBytes, String what) {
+        if (body == null) {
+            throw DomainException.invalidBody(what + " needs a request body");
+        }
+        InputStream in = body.markSupported() ? body : new java.io.BufferedInputStream(body);
+        try {
+            in.mark(1);
+            if (in.read() == -1) {
+                throw DomainException.invalidBody(what + " needs a request body");
+            }
+            in.reset();
+        } catch (IOException e) {
+            throw DomainException.invalidBody(what + " could not be read completely: the upload broke off");
+        }
+        return new java.io.FilterInputStream(in) {
+            private long total;
+
+            @Override
+            public int read() throws IOException {
+                int b = super.read();
+                count(b == -1 ? 0 : 1);
+                return b;
+            }
+
+            @Override
+            public int read(byte[] buffer, int offset, int length) throws IOException {
+                int n = super.read(buffer, offset, length);
+                count(Math.max(n, 0));
+                return n;
+            }
+
+            private void count(int n) {
+                total += n;
+                if (total > maxBytes) {
+                    throw tooLarge(what, maxBytes);
+                }
+            }
+        };
+    }
+
+    private static DomainException tooLarge(String what, long maxBytes) {
+        return new DomainException(DomainException.Kind.PAYLOAD_TOO_LARGE,
+                what + " is larger than the " + maxBytes + " bytes this server accepts", Map.of("maxBytes", maxBytes));
+    }
+
     public static byte[] read(InputStream body, long maxBytes, String what) {
         if (body == null) {
             throw DomainException.invalidBody(what + " needs a request body");
@@ -23,8 +72,7 @@ public final class BodyLimit {
             while ((n = in.read(buffer)) != -1) {
                 total += n;
                 if (total > maxBytes) {
-                    throw new DomainException(DomainException.Kind.PAYLOAD_TOO_LARGE,
-                            what + " is larger than the " + maxBytes + " bytes this server accepts", Map.of("maxBytes", maxBytes));
+                    throw tooLarge(what, maxBytes);
                 }
                 out.write(buffer, 0, n);
             }

@@ -110,7 +110,7 @@ public class CatalogQueries {
         long total = ((Number) bind(em.createNativeQuery("SELECT count(*) FROM (" + filtered + ") f"), params)
                 .getSingleResult()).longValue();
         String bestPrice = query.sort() != DriveSort.PRICE ? "NULL::numeric AS best_price" : """
-                (SELECT min(o.price + coalesce(o.shipping, 0)) FROM listing l JOIN price_observation o ON o.id = l.current_observation_id
+                (SELECT min(o.price + coalesce(o.shipping, 0)) FROM listing l JOIN current_offer o ON o.listing_id = l.id
                   WHERE l.drive_id = f.id AND o.in_stock AND o.price IS NOT NULL AND o.currency = :currency
                     AND (NOT o.business_only OR :includeBusinessOnly)) AS best_price""";
         if (query.sort() == DriveSort.PRICE) {
@@ -240,10 +240,11 @@ public class CatalogQueries {
         @SuppressWarnings("unchecked")
         List<Tuple> rows = em.createNativeQuery("""
                 SELECT l.id, m.code AS marketplace, l.external_id, l.url, l.seller_name, l.seller_type,
-                       l.fulfilled_by_marketplace, l.condition, l.business_only, l.current_observation_id,
+                       l.fulfilled_by_marketplace, l.condition, l.business_only, c.observation_id AS current_observation_id,
                        (SELECT o.id FROM price_observation o WHERE o.listing_id = l.id
                          ORDER BY o.observed_at DESC LIMIT 1) AS latest_observation_id
                   FROM listing l JOIN marketplace m ON m.id = l.marketplace_id
+                  LEFT JOIN current_offer c ON c.listing_id = l.id
                  WHERE l.drive_id = :drive
                  ORDER BY m.code, l.external_id
                 """, Tuple.class).setParameter("drive", driveId).getResultList();

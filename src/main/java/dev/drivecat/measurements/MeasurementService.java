@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.database.CatalogWrites;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -39,6 +40,9 @@ public class MeasurementService {
     @Inject
     ObjectMapper mapper;
 
+    @Inject
+    CatalogWrites writes;
+
     /** A stored (or already stored) measurement, and how its drive was found. */
     public record Recorded(Measurement measurement, String matchedBy, boolean created) {
     }
@@ -71,6 +75,7 @@ public class MeasurementService {
         m.sourceUrl = sourceUrl;
         m.measuredAt = measuredAt;
         m.persist();
+        writes.mark();
         em.flush();
         em.refresh(m);
         return new Recorded(m, match.how(), true);
@@ -79,7 +84,11 @@ public class MeasurementService {
     /** Removes a measurement (a wrong drive, a misread post); false when there is none with that id. */
     @Transactional
     public boolean delete(long id) {
-        return Measurement.deleteById(id);
+        boolean deleted = Measurement.deleteById(id);
+        if (deleted) {
+            writes.mark();
+        }
+        return deleted;
     }
 
     /** The measurements of a drive, newest first. */

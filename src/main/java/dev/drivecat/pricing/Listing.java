@@ -53,10 +53,6 @@ public class Listing extends PanacheEntityBase {
     @Column(name = "created_at", insertable = false, updatable = false)
     public Instant createdAt;
 
-    /** Kept by a database trigger; never written from Java. */
-    @Column(name = "current_observation_id", insertable = false, updatable = false)
-    public Long currentObservationId;
-
     public static Optional<Listing> find(Marketplace marketplace, String externalId) {
         return find("marketplace = ?1 and externalId = ?2", marketplace, externalId).firstResultOptional();
     }

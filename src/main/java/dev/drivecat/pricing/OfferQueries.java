@@ -17,11 +17,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Reads current offers: one row per listing, from the observation the listing points at. */
+/** Reads current offers: one row per listing, from current_offer. */
 @ApplicationScoped
 public class OfferQueries {
 
-    /** Columns of a current offer; joins listing l, drive d, marketplace m, price_observation o. */
+    /**
+     * Columns of a current offer; joins listing l, drive d, marketplace m and current_offer o (the
+     * listing's newest observation that is not suspect, kept beside the history so that reading all
+     * current offers never touches the history).
+     */
     public static final String OFFER_COLUMNS = """
             l.id AS listing_id, d.slug AS drive_slug, m.code AS marketplace, l.external_id, l.url,
             coalesce(o.seller_name, l.seller_name) AS seller, coalesce(o.seller_type, l.seller_type) AS seller_type,
@@ -34,7 +38,7 @@ public class OfferQueries {
             FROM listing l
             JOIN drive d ON d.id = l.drive_id
             JOIN marketplace m ON m.id = l.marketplace_id
-            JOIN price_observation o ON o.id = l.current_observation_id
+            JOIN current_offer o ON o.listing_id = l.id
             """;
 
     @Inject

@@ -15,6 +15,7 @@ import java.util.List;
  * factor), and its current offers.
  */
 public record Candidate(
+        long id,
         String slug,
         String vendor,
         String model,

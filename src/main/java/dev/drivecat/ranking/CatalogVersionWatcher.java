@@ -1,17 +1,14 @@
 package dev.drivecat.ranking;
 
-import jakarta.transaction.TransactionScoped;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.context.Destroyed;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
@@ -19,31 +16,30 @@ import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 
 /**
- * Knows the catalog version without a query per request: one connection LISTENs for the
- * database's notifications (sent at commit by the version trigger, whichever instance wrote) and
- * re-reads the version when one arrives (and every few seconds anyway). When it cannot listen, when
- * its last read is older than 15 s (a stuck connection), or within two seconds after a transaction
- * ended in this instance (read-your-writes does not wait for a notification), callers ask the
- * database instead.
+ * Hears about catalog changes made anywhere: one connection LISTENs for the database's
+ * notifications (sent at commit by the change triggers, once per transaction, whichever instance or
+ * tool wrote) and refreshes the {@link CandidateModel} when one arrives. Local writes refresh the
+ * model themselves after their commit; this catches the others. When the connection is lost it
+ * connects again, and a refresh on reconnecting catches up on whatever it missed.
  */
 @ApplicationScoped
 public class CatalogVersionWatcher {
 
     private static final Logger LOG = Logger.getLogger(CatalogVersionWatcher.class);
     static final String CHANNEL = "drivecat_catalog";
-    private static final long RECENT_WRITE_NANOS = 2_000_000_000L;
-    /** The listener re-reads at least every 5 s; a read older than this means it is stuck. */
-    private static final long STALE_READ_NANOS = 15_000_000_000L;
+    /** How long one wait for notifications lasts, so that a stop is noticed. */
+    static final int POLL_MILLIS = 1_000;
 
-    private final AtomicLong version = new AtomicLong(-1);
+    @Inject
+    CandidateModel model;
+
+    private final AtomicLong notifications = new AtomicLong();
     private volatile boolean listening;
     private volatile boolean running = true;
-    private volatile long lastLocalTransactionNanos = System.nanoTime();
-    private volatile long lastReadNanos;
     private Thread thread;
 
     void onStart(@Observes StartupEvent event) {
-        thread = new Thread(this::listen, "drivecat-catalog-version");
+        thread = new Thread(this::listen, "drivecat-catalog-changes");
         thread.setDaemon(true);
         thread.start();
     }
@@ -55,18 +51,14 @@ public class CatalogVersionWatcher {
         }
     }
 
-    void transactionEnded(@Observes @Destroyed(TransactionScoped.class) Object event) {
-        lastLocalTransactionNanos = System.nanoTime();
+    /** Whether the LISTEN connection is up. */
+    public boolean listening() {
+        return listening;
     }
 
-    /** The current version when it is known without asking the database. */
-    public OptionalLong current() {
-        long v = version.get();
-        long now = System.nanoTime();
-        if (!listening || v < 0 || now - lastLocalTransactionNanos < RECENT_WRITE_NANOS || now - lastReadNanos > STALE_READ_NANOS) {
-            return OptionalLong.empty();
-        }
-        return OptionalLong.of(v);
+    /** Notifications received so far (for tests and metrics). */
+    public long notificationsReceived() {
+        return notifications.get();
     }
 
     private void listen() {
@@ -88,21 +80,19 @@ public class CatalogVersionWatcher {
                     s.execute("LISTEN " + CHANNEL);
                 }
                 PGConnection pg = c.unwrap(PGConnection.class);
-                version.set(read(c));
-                lastReadNanos = System.nanoTime();
                 listening = true;
+                refreshQuietly();
                 while (running) {
-                    PGNotification[] notifications = pg.getNotifications(5_000);
-                    // a notification, or five quiet seconds: read the committed version either way
-                    version.set(read(c));
-                    lastReadNanos = System.nanoTime();
-                    if (notifications != null && notifications.length > 0) {
-                        LOG.debugf("catalog version now %d", version.get());
+                    PGNotification[] received = pg.getNotifications(POLL_MILLIS);
+                    if (received != null && received.length > 0) {
+                        notifications.addAndGet(received.length);
+                        LOG.debugf("catalog version now %s", received[received.length - 1].getParameter());
+                        refreshQuietly();
                     }
                 }
             } catch (SQLException e) {
                 if (listening) {
-                    LOG.warnf("Stopped listening for catalog changes (%s); asking the database per request until it is back", e.getMessage());
+                    LOG.warnf("Stopped listening for catalog changes (%s); connecting again", e.getMessage());
                 }
                 listening = false;
                 sleepQuietly();
@@ -110,10 +100,11 @@ public class CatalogVersionWatcher {
         }
     }
 
-    private static long read(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT version FROM catalog_version WHERE id = 1")) {
-            rs.next();
-            return rs.getLong(1);
+    private void refreshQuietly() {
+        try {
+            model.refresh();
+        } catch (RuntimeException e) {
+            LOG.warnf("Could not refresh the ranking's catalog (%s); the next notification will", e.getMessage());
         }
     }
 

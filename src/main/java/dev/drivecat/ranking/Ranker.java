@@ -55,59 +55,101 @@ public final class Ranker {
     /** A score component whose explanation is written only if the drive is shown. */
     private record Draft(String name, int weight, double value, double points, boolean unknown,
                          java.util.function.Supplier<String> input) {
-        static Draft of(String name, int weight, double value, boolean unknown, java.util.function.Supplier<String> input) {
-            return new Draft(name, weight, value, round(weight * value, 1), unknown, input);
-        }
-
         Component component() {
             return new Component(name, weight, round(value, 3), points(), input.get());
         }
     }
 
-    public Recommendation rank(RecommendQuery q, List<Candidate> candidates, Instant now) {
+    /**
+     * What the ranking knows about a drive whatever the question: its PLP assessment, its flush and
+     * the sync IOPS it predicts under both calibrations. Built once per catalog change (see
+     * {@link CandidateModel}), so a new question only filters offers and does arithmetic.
+     */
+    public record Profile(Candidate candidate, PlpAssessment plp, RankingModel.Flush flush, double logIops, double specialIops) {
+    }
+
+    public Profile profile(Candidate c) {
+        PlpAssessment plp = PlpAssessment.of(c);
+        RankingModel.Flush flush = RankingModel.flush(c, plp);
+        return new Profile(c, plp, flush, separateLog.predictIops(flush.latencyUs()), specialMirror.predictIops(flush.latencyUs()));
+    }
+
+    /** Ranks drives as loaded (tests and one-off callers); the service ranks profiles kept by {@link CandidateModel}. */
+    public Recommendation rankCandidates(RecommendQuery q, List<Candidate> candidates, Instant now) {
+        return rank(q, candidates.stream().map(this::profile).toList(), now);
+    }
+
+    /** Counts exclusions by reason, and keeps the first few with their details (the rest are counted only). */
+    private static final class Exclusions {
+        final List<Excluded> listed = new ArrayList<>();
+        final Map<String, Integer> byReason = new LinkedHashMap<>();
+        int total;
+
+        void add(String slug, String reason, java.util.function.Supplier<String> detail) {
+            total++;
+            byReason.merge(reason, 1, Integer::sum);
+            if (listed.size() < LISTED_EXCLUSIONS) {
+                listed.add(new Excluded(slug, reason, detail.get()));
+            }
+        }
+    }
+
+    public Recommendation rank(RecommendQuery q, List<Profile> profiles, Instant now) {
         Optional<SpecialSizing.Need> need = q.isSlog() ? Optional.empty()
                 : SpecialSizing.need(q.dataGib(), q.recordsizeKib(), q.fileCount(),
                 q.smallBlockDataGib() == null ? null : q.smallBlockDataGib().doubleValue());
         int units = q.units();
-        List<Excluded> excluded = new ArrayList<>();
-        List<Scored> kept = new ArrayList<>();
+        Exclusions excluded = new Exclusions();
         List<PendingScore> pending = new ArrayList<>();
-        for (Candidate c : candidates) {
-            PlpAssessment plp = PlpAssessment.of(c);
-            if (q.plp() == PlpRequirement.REQUIRED && !plp.safeFlush()) {
-                excluded.add(new Excluded(c.slug(), "noPlp", plp.summary() + " (plp=required)"));
+        for (Profile p : profiles) {
+            Candidate c = p.candidate();
+            if (q.plp() == PlpRequirement.REQUIRED && !p.plp().safeFlush()) {
+                excluded.add(c.slug(), "noPlp", () -> p.plp().summary() + " (plp=required)");
                 continue;
             }
             double capacityGib = SpecialSizing.capacityGib(c.capacityGb());
             if (q.isSlog() && c.capacityGb() < RankingModel.LOG_NEEDS_GB) {
-                excluded.add(new Excluded(c.slug(), "tooSmall", c.capacityGb() + " GB is below the about 4 GB a log uses"));
+                excluded.add(c.slug(), "tooSmall", () -> c.capacityGb() + " GB is below the about 4 GB a log uses");
                 continue;
             }
             if (need.isPresent() && capacityGib < need.get().requiredGib()) {
-                excluded.add(new Excluded(c.slug(), "tooSmall", String.format(Locale.ROOT,
+                excluded.add(c.slug(), "tooSmall", () -> String.format(Locale.ROOT,
                         "%.0f GiB per drive is %.0f GiB short of the %.0f GiB the special vdev needs", capacityGib,
-                        need.get().requiredGib() - capacityGib, need.get().requiredGib())));
+                        need.get().requiredGib() - capacityGib, need.get().requiredGib()));
                 continue;
             }
             OfferSelection.Choice choice = OfferSelection.choose(c.offers(), q, units);
             if (choice.excluded()) {
-                excluded.add(new Excluded(c.slug(), choice.excludedReason(), choice.excludedDetail()));
+                excluded.add(c.slug(), choice.excludedReason(), choice::excludedDetail);
                 continue;
             }
-            pending.add(new PendingScore(c, plp, choice, capacityGib));
+            pending.add(new PendingScore(p, choice, capacityGib, choice.cost(units)));
         }
         BigDecimal cheapest = null;
         for (PendingScore p : pending) {
-            BigDecimal cost = p.choice().cost(units);
-            if (cost != null && (cheapest == null || cost.compareTo(cheapest) < 0)) {
-                cheapest = cost;
+            if (p.cost() != null && (cheapest == null || p.cost().compareTo(cheapest) < 0)) {
+                cheapest = p.cost();
             }
         }
         Map<String, Integer> weights = RankingModel.weights(q);
+        String[] names = weights.keySet().toArray(String[]::new);
+        int[] weightValues = weights.values().stream().mapToInt(Integer::intValue).toArray();
+        double tbPerYear = RankingModel.tbPerYear(q.enduranceWriteMBps());
+        double cheapestValue = cheapest == null ? 0 : cheapest.doubleValue();
+        // the points of every candidate, without a word of explanation: only the shown ones are explained
         for (PendingScore p : pending) {
-            kept.add(score(q, weights, p, units, cheapest, need));
+            double sum = 0;
+            for (int i = 0; i < names.length; i++) {
+                sum += points(weightValues[i], value(names[i], q, p, cheapest, cheapestValue, need, tbPerYear));
+            }
+            p.score = round(sum, 1);
+            p.tier = tier(q, p.profile().plp());
         }
-        kept.sort(RANK_ORDER);
+        List<PendingScore> top = top(pending, q.limit() + 1);
+        List<Scored> kept = new ArrayList<>(top.size());
+        for (PendingScore p : top) {
+            kept.add(score(q, names, weightValues, p, units, cheapest, cheapestValue, need, tbPerYear));
+        }
         List<Scored> shown = kept.subList(0, Math.min(q.limit(), kept.size()));
         List<Result> results = new ArrayList<>();
         for (int i = 0; i < shown.size(); i++) {
@@ -115,84 +157,141 @@ public final class Ranker {
             Scored next = i + 1 < kept.size() ? kept.get(i + 1) : null;
             results.add(result(q, i + 1, s, next, cheapest, pending.size(), units, now));
         }
-        return new Recommendation(q, model(q), notes(q, need, excluded), priceAges(q, shown),
-                results, filteredOut(excluded));
+        return new Recommendation(q, model(q), notes(q, need, excluded.byReason), priceAges(q, shown),
+                results, new FilteredOut(excluded.total, excluded.byReason, excluded.listed));
     }
 
-    /** Safe flushes first (plp=preferred), then points, then the cheaper, then by slug: a total order. */
-    private static final Comparator<Scored> RANK_ORDER = (a, b) -> {
-        int c = Integer.compare(a.tier(), b.tier());
+    /** The first {@code n} in rank order, without sorting the rest. */
+    private static List<PendingScore> top(List<PendingScore> all, int n) {
+        java.util.PriorityQueue<PendingScore> worstFirst = new java.util.PriorityQueue<>(n + 1, RANK_ORDER.reversed());
+        for (PendingScore p : all) {
+            if (worstFirst.size() < n) {
+                worstFirst.add(p);
+            } else if (RANK_ORDER.compare(p, worstFirst.peek()) < 0) {
+                worstFirst.poll();
+                worstFirst.add(p);
+            }
+        }
+        List<PendingScore> top = new ArrayList<>(worstFirst);
+        top.sort(RANK_ORDER);
+        return top;
+    }
+
+    /** Tier (safe flushes first, then the vendor's No), then points, then the cheaper, then by slug: a total order. */
+    private static final Comparator<PendingScore> RANK_ORDER = (a, b) -> {
+        int c = Integer.compare(a.tier, b.tier);
         if (c == 0) {
-            c = Double.compare(b.score(), a.score());
+            c = Double.compare(b.score, a.score);
         }
         if (c == 0) {
             c = a.cost() == null ? (b.cost() == null ? 0 : 1) : b.cost() == null ? -1 : a.cost().compareTo(b.cost());
         }
-        return c != 0 ? c : a.candidate().slug().compareTo(b.candidate().slug());
+        return c != 0 ? c : a.profile().candidate().slug().compareTo(b.profile().candidate().slug());
     };
 
-    private record PendingScore(Candidate candidate, PlpAssessment plp, OfferSelection.Choice choice, double capacityGib) {
+    private static final class PendingScore {
+        private final Profile profile;
+        private final OfferSelection.Choice choice;
+        private final double capacityGib;
+        private final BigDecimal cost;
+        double score;
+        int tier;
+
+        PendingScore(Profile profile, OfferSelection.Choice choice, double capacityGib, BigDecimal cost) {
+            this.profile = profile;
+            this.choice = choice;
+            this.capacityGib = capacityGib;
+            this.cost = cost;
+        }
+
+        Profile profile() {
+            return profile;
+        }
+
+        OfferSelection.Choice choice() {
+            return choice;
+        }
+
+        double capacityGib() {
+            return capacityGib;
+        }
+
+        BigDecimal cost() {
+            return cost;
+        }
     }
 
-    private Scored score(RecommendQuery q, Map<String, Integer> weights, PendingScore p, int units, BigDecimal cheapest,
-                         Optional<SpecialSizing.Need> need) {
-        Candidate c = p.candidate();
-        RankingModel.Flush flush = RankingModel.flush(c, p.plp());
+    /** One component's value, 0 to 1: the same arithmetic for the ranking pass and for the explanation. */
+    private double value(String name, RecommendQuery q, PendingScore p, BigDecimal cheapest, double cheapestValue,
+                         Optional<SpecialSizing.Need> need, double tbPerYear) {
+        Profile profile = p.profile();
+        return switch (name) {
+            case "flush" -> (q.isSlog() ? profile.logIops() : profile.specialIops()) / flushModel(q).ceilingIops();
+            case "plp" -> profile.plp().safety();
+            case "endurance" -> RankingModel.enduranceValue(RankingModel.lifeYears(profile.candidate(), tbPerYear));
+            case "price" -> p.cost() == null || cheapest == null ? 0
+                    : p.cost().compareTo(cheapest) == 0 ? 1 : cheapestValue / p.cost().doubleValue();
+            case "room" -> RankingModel.roomValue(need, profile.candidate().capacityGb());
+            default -> throw new IllegalStateException(name);
+        };
+    }
+
+    /** weight × value rounded half up to 0.1, as the decimal value reads (BigDecimal only near a tie, where binary rounding could differ). */
+    static double points(int weight, double value) {
+        double x = weight * value * 10;
+        double fraction = x - Math.floor(x);
+        if (Math.abs(fraction - 0.5) < 1e-6) {
+            return round(weight * value, 1);
+        }
+        return Math.floor(x + 0.5) / 10;
+    }
+
+    private Scored score(RecommendQuery q, String[] names, int[] weights, PendingScore p, int units, BigDecimal cheapest,
+                         double cheapestValue, Optional<SpecialSizing.Need> need, double tbPerYear) {
+        Profile profile = p.profile();
+        Candidate c = profile.candidate();
+        RankingModel.Flush flush = profile.flush();
         FlushModel flushModel = flushModel(q);
-        double iops = flushModel.predictIops(flush.latencyUs());
+        double iops = q.isSlog() ? profile.logIops() : profile.specialIops();
         RankingModel.Endurance endurance = RankingModel.endurance(c, q.enduranceWriteMBps());
-        BigDecimal cost = p.choice().cost(units);
+        BigDecimal cost = p.cost();
         List<Draft> drafts = new ArrayList<>();
-        for (Map.Entry<String, Integer> w : weights.entrySet()) {
-            double value;
+        for (int i = 0; i < names.length; i++) {
+            String name = names[i];
+            double value = value(name, q, p, cheapest, cheapestValue, need, tbPerYear);
             boolean unknown = false;
             java.util.function.Supplier<String> input;
-            switch (w.getKey()) {
-                case "flush" -> {
-                    value = iops / flushModel.ceilingIops();
-                    input = () -> String.format(Locale.ROOT, "%s µs flush → %,.0f predicted sync IOPS on the buying guide's lab pool, "
-                            + "of the %,.0f a zero-latency flush would give there (%s)", RankingModel.plain(BigDecimal.valueOf(
-                            round(flush.latencyUs(), 2))), iops, flushModel.ceilingIops(), flush.basis());
-                }
+            switch (name) {
+                case "flush" -> input = () -> String.format(Locale.ROOT, "%s µs flush → %,.0f predicted sync IOPS on the buying "
+                        + "guide's lab pool, of the %,.0f a zero-latency flush would give there (%s)", RankingModel.plain(
+                        BigDecimal.valueOf(round(flush.latencyUs(), 2))), iops, flushModel.ceilingIops(), flush.basis());
                 case "plp" -> {
-                    value = p.plp().safety();
-                    unknown = p.plp().unknown();
-                    input = () -> p.plp().summary();
+                    unknown = profile.plp().unknown();
+                    input = () -> profile.plp().summary();
                 }
                 case "endurance" -> {
-                    value = RankingModel.enduranceValue(endurance);
                     unknown = endurance.lifeYears() == null;
                     input = () -> endurance.lifeYears() == null ? endurance.basis()
                             : String.format(Locale.ROOT, "%.1f years of %.0f (%s)", endurance.lifeYears(), RankingModel.SERVICE_YEARS,
                             endurance.basis());
                 }
-                case "price" -> {
-                    if (cost == null || cheapest == null) {
-                        value = 0;
-                        input = () -> "no price to compare";
-                    } else {
-                        value = cheapest.divide(cost, MathContext.DECIMAL64).doubleValue();
-                        input = () -> (units == 1 ? "" : "set of " + units + ": ") + money(cost, p.choice().best().currency())
-                                + " against the cheapest " + money(cheapest, p.choice().best().currency());
-                    }
-                }
+                case "price" -> input = cost == null || cheapest == null ? () -> "no price to compare"
+                        : () -> (units == 1 ? "" : "set of " + units + ": ") + money(cost, p.choice().best().currency())
+                        + " against the cheapest " + money(cheapest, p.choice().best().currency());
                 case "room" -> {
-                    value = RankingModel.roomValue(need, c.capacityGb());
                     unknown = need.isEmpty();
                     input = () -> need.map(n -> String.format(Locale.ROOT, "%.0f GiB per drive for %.1f GiB needed", p.capacityGib(),
                             n.requiredGib())).orElse("no data size given: room not judged");
                 }
-                default -> throw new IllegalStateException(w.getKey());
+                default -> throw new IllegalStateException(name);
             }
-            drafts.add(Draft.of(w.getKey(), w.getValue(), value, unknown, input));
+            drafts.add(new Draft(name, weights[i], value, points(weights[i], value), unknown, input));
         }
-        double score = round(drafts.stream().mapToDouble(Draft::points).sum(), 1);
-        int tier = tier(q, p.plp());
         CapacityFit capacity = q.isSlog() ? null : new CapacityFit(round(p.capacityGib(), 1),
                 need.map(n -> round(n.requiredGib(), 1)).orElse(null),
                 need.map(n -> String.format(Locale.ROOT, "fits: %.0f%% full with what it must hold",
                         100 * n.requiredGib() * SpecialSizing.FILL_LIMIT / p.capacityGib())).orElse("not judged: no data size given"));
-        return new Scored(c, p.plp(), p.choice(), flush, Math.round(iops), endurance, cost, drafts, score, capacity, tier);
+        return new Scored(c, profile.plp(), p.choice(), flush, Math.round(iops), endurance, cost, drafts, p.score, capacity, p.tier);
     }
 
     /**
@@ -384,7 +483,7 @@ public final class Ranker {
                 assumptions, "src/docs/ranking.md");
     }
 
-    private static List<String> notes(RecommendQuery q, Optional<SpecialSizing.Need> need, List<Excluded> excluded) {
+    private static List<String> notes(RecommendQuery q, Optional<SpecialSizing.Need> need, Map<String, Integer> excludedByReason) {
         List<String> notes = new ArrayList<>();
         if (q.isSlog()) {
             notes.add("A SLOG only helps synchronous writes (NFS, iSCSI, databases, VM disks); check that your workload issues them.");
@@ -427,7 +526,7 @@ public final class Ranker {
         if (q.plp() == PlpRequirement.PREFERRED) {
             notes.add("plp=preferred: drives without safe flushes rank below every drive with them.");
         }
-        long otherCurrency = excluded.stream().filter(e -> e.reason().equals("otherCurrency")).count();
+        int otherCurrency = excludedByReason.getOrDefault("otherCurrency", 0);
         if (otherCurrency > 0) {
             notes.add(otherCurrency + " drive(s) had offers only in other currencies than " + q.currency() + " and were left out.");
         }
@@ -440,15 +539,7 @@ public final class Ranker {
         Instant newest = times.stream().max(Comparator.naturalOrder()).orElse(null);
         Long oldestAge = shown.stream().map(s -> s.offers().best()).filter(Objects::nonNull).map(Offer::ageDays).max(Long::compare).orElse(null);
         Long newestAge = shown.stream().map(s -> s.offers().best()).filter(Objects::nonNull).map(Offer::ageDays).min(Long::compare).orElse(null);
-        return new PriceAges(q.currency(), oldest, newest, oldestAge, newestAge);
-    }
-
-    private static FilteredOut filteredOut(List<Excluded> excluded) {
-        Map<String, Integer> byReason = new LinkedHashMap<>();
-        for (Excluded e : excluded) {
-            byReason.merge(e.reason(), 1, Integer::sum);
-        }
-        return new FilteredOut(excluded.size(), byReason, excluded.subList(0, Math.min(LISTED_EXCLUSIONS, excluded.size())));
+        return new PriceAges(q.currency(), oldest, newest, oldestAge, newestAge, null, null);
     }
 
     static String money(BigDecimal amount, String currency) {

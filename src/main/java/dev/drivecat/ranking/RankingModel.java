@@ -119,23 +119,42 @@ public final class RankingModel {
         }
     }
 
-    public static Endurance endurance(Candidate c, double writeMBps) {
-        double tbPerYear = writeMBps * 86_400 * 365 / 1e6;
+    /** TB written in a year at a steady write rate. */
+    public static double tbPerYear(double writeMBps) {
+        return writeMBps * 86_400 * 365 / 1e6;
+    }
+
+    /** Years of rated life at {@code tbPerYear}, as {@link #endurance} works them out; NaN when no rating is known. */
+    public static double lifeYears(Candidate c, double tbPerYear) {
         if (c.tbw() != null && c.tbw().number() != null) {
-            double tbw = c.tbw().number().doubleValue();
-            return new Endurance(tbw / tbPerYear, () -> String.format(Locale.ROOT, "%s TB written (%s) ÷ %.0f TB a year at %s MB/s",
+            return c.tbw().number().doubleValue() / tbPerYear;
+        }
+        if (c.dwpd() != null && c.dwpd().number() != null) {
+            return c.dwpd().number().doubleValue() * c.capacityGb() / 1000.0 * 365 * ASSUMED_RATING_YEARS / tbPerYear;
+        }
+        return Double.NaN;
+    }
+
+    public static double enduranceValue(double lifeYears) {
+        return Double.isNaN(lifeYears) ? UNKNOWN : Math.min(1, lifeYears / SERVICE_YEARS);
+    }
+
+    public static Endurance endurance(Candidate c, double writeMBps) {
+        double tbPerYear = tbPerYear(writeMBps);
+        double years = lifeYears(c, tbPerYear);
+        if (Double.isNaN(years)) {
+            return new Endurance(null, () -> "no endurance rating (TBW or DWPD) in the catalog");
+        }
+        if (c.tbw() != null && c.tbw().number() != null) {
+            return new Endurance(years, () -> String.format(Locale.ROOT, "%s TB written (%s) ÷ %.0f TB a year at %s MB/s",
                     plain(c.tbw().number()), c.tbw().derived() ? "derived: " + c.tbw().wording() : "stated: \"" + c.tbw().wording() + "\"",
                     tbPerYear, plain(BigDecimal.valueOf(writeMBps))));
         }
-        if (c.dwpd() != null && c.dwpd().number() != null) {
-            double tbPerDay = c.dwpd().number().doubleValue() * c.capacityGb() / 1000.0;
-            double years = tbPerDay * 365 * ASSUMED_RATING_YEARS / tbPerYear;
-            return new Endurance(years, () -> String.format(Locale.ROOT,
-                    "%s DWPD × %.3f TB = %.2f TB a day, taken to hold for %.0f years (no TBW or warranty in the catalog) ÷ %.0f TB a year at %s MB/s",
-                    plain(c.dwpd().number()), c.capacityGb() / 1000.0, tbPerDay, ASSUMED_RATING_YEARS, tbPerYear,
-                    plain(BigDecimal.valueOf(writeMBps))));
-        }
-        return new Endurance(null, () -> "no endurance rating (TBW or DWPD) in the catalog");
+        double tbPerDay = c.dwpd().number().doubleValue() * c.capacityGb() / 1000.0;
+        return new Endurance(years, () -> String.format(Locale.ROOT,
+                "%s DWPD × %.3f TB = %.2f TB a day, taken to hold for %.0f years (no TBW or warranty in the catalog) ÷ %.0f TB a year at %s MB/s",
+                plain(c.dwpd().number()), c.capacityGb() / 1000.0, tbPerDay, ASSUMED_RATING_YEARS, tbPerYear,
+                plain(BigDecimal.valueOf(writeMBps))));
     }
 
     public static double enduranceValue(Endurance e) {

@@ -21,6 +21,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.HashSet;
+import java.util.Collection;
 
 /**
  * Loads ranking candidates in three queries whatever the catalog's size: the drives with their
@@ -53,34 +57,68 @@ public class RankingRepository {
         }
     }
 
-    public List<Candidate> candidates(List<InterfaceFilter> interfaces) {
-        return candidates(interfaces, List.of());
+    /** The database's change log since a version: the drives changed, or empty when everything must be read again. */
+    public record Changes(long version, Optional<Set<Long>> drives) {
     }
 
     /**
-     * The drives matching any of the interface filters (all when empty) and, when buses are given,
-     * on one of those buses ({@code interface=m2&bus=nvme}: M.2 NVMe drives only).
+     * What changed after {@code since}, from catalog_change: the drives named, or everything when a
+     * change named no drive (a marketplace) or the log no longer reaches back that far.
      */
-    public List<Candidate> candidates(List<InterfaceFilter> interfaces, List<Interface> buses) {
-        Map<String, Object> named = new LinkedHashMap<>();
-        String condition = InterfaceFilter.sqlCondition(interfaces, named);
-        List<Object> params = new ArrayList<>();
-        List<String> conditions = new ArrayList<>();
-        if (condition != null) {
-            // the named parameters of the shared condition, as JDBC placeholders in order
-            conditions.add(condition.replace(" IN (:interfaceBuses)", " = ANY(?)").replace(" IN (:interfaceForms)", " = ANY(?)"));
-            if (named.containsKey("interfaceBuses")) {
-                params.add(named.get("interfaceBuses"));
+    public Changes changesSince(long since) {
+        try (Connection c = dataSource.getConnection()) {
+            long version;
+            long prunedThrough;
+            try (PreparedStatement s = c.prepareStatement("SELECT version, pruned_through FROM catalog_version WHERE id = 1");
+                 ResultSet rs = s.executeQuery()) {
+                rs.next();
+                version = rs.getLong(1);
+                prunedThrough = rs.getLong(2);
             }
-            if (named.containsKey("interfaceForms")) {
-                params.add(named.get("interfaceForms"));
+            if (version == since) {
+                return new Changes(version, Optional.of(Set.of()));
             }
+            if (since < 0 || since < prunedThrough || version < since) {
+                return new Changes(version, Optional.empty());
+            }
+            Set<Long> drives = new HashSet<>();
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT DISTINCT drive_id FROM catalog_change WHERE version > ? AND version <= ?")) {
+                s.setLong(1, since);
+                s.setLong(2, version);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        long id = rs.getLong(1);
+                        if (rs.wasNull()) {
+                            return new Changes(version, Optional.empty());
+                        }
+                        drives.add(id);
+                    }
+                }
+            }
+            return new Changes(version, Optional.of(drives));
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not read the catalog change log", e);
         }
-        if (!buses.isEmpty()) {
-            conditions.add("d.interface = ANY(?)");
-            params.add(buses.stream().map(Interface::token).toList());
-        }
-        String where = conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions);
+    }
+
+    /** Every drive. */
+    public List<Candidate> all() {
+        return load(null);
+    }
+
+    /** The drives with these ids (those that still exist). */
+    public List<Candidate> drives(Collection<Long> ids) {
+        return ids.isEmpty() ? List.of() : load(List.copyOf(ids));
+    }
+
+    /** The SQL of the current offers (OfferQueries' columns) for the drives a condition selects, with the drive id. */
+    static String offersSql(String where) {
+        return "SELECT " + OfferQueries.OFFER_COLUMNS + ", d.id AS drive_id " + OfferQueries.OFFER_JOINS + where;
+    }
+
+    private List<Candidate> load(List<Long> ids) {
+        String where = ids == null ? "" : " WHERE d.id = ANY(?)";
         StringBuilder columns = new StringBuilder();
         StringBuilder joins = new StringBuilder();
         for (String f : EVIDENCE_FIELDS) {
@@ -94,9 +132,8 @@ public class RankingRepository {
         }
         try (Connection c = dataSource.getConnection()) {
             Map<Long, List<Offer>> byDrive = new HashMap<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT " + OfferQueries.OFFER_COLUMNS + ", d.id AS drive_id "
-                    + OfferQueries.OFFER_JOINS + where)) {
-                bind(c, s, params);
+            try (PreparedStatement s = c.prepareStatement(offersSql(where))) {
+                bind(c, s, ids);
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
                         byDrive.computeIfAbsent(rs.getLong("drive_id"), k -> new ArrayList<>()).add(offers.toOffer(column(rs)));
@@ -107,14 +144,14 @@ public class RankingRepository {
             List<Candidate> candidates = new ArrayList<>();
             try (PreparedStatement s = c.prepareStatement("SELECT d.id, d.slug, d.vendor, d.model, d.capacity_gb, d.interface, "
                     + "d.form_factor, d.media, d.discontinued" + columns + " FROM drive d" + joins + where + " ORDER BY d.id")) {
-                bind(c, s, params);
+                bind(c, s, ids);
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
                         long id = rs.getLong("id");
                         String vendor = rs.getString("vendor");
                         String model = rs.getString("model");
                         int capacity = rs.getInt("capacity_gb");
-                        candidates.add(new Candidate(
+                        candidates.add(new Candidate(id,
                                 rs.getString("slug"), vendor, model, capacity,
                                 ApiToken.parse(Interface.class, rs.getString("interface")).orElseThrow(),
                                 ApiToken.parse(FormFactor.class, rs.getString("form_factor")).orElseThrow(),
@@ -155,7 +192,7 @@ public class RankingRepository {
         }
     }
 
-    private static String modelKey(String vendor, String model, int capacityGb) {
+    static String modelKey(String vendor, String model, int capacityGb) {
         return (vendor + "|" + model).toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9|]", "") + "|" + capacityGb;
     }
 
@@ -186,11 +223,9 @@ public class RankingRepository {
         return new Measurements(byDrive, byModel, slugs, forms);
     }
 
-    private static void bind(Connection c, PreparedStatement s, List<Object> params) throws SQLException {
-        for (int i = 0; i < params.size(); i++) {
-            @SuppressWarnings("unchecked")
-            List<String> values = (List<String>) params.get(i);
-            s.setArray(i + 1, c.createArrayOf("text", values.toArray()));
+    private static void bind(Connection c, PreparedStatement s, List<Long> ids) throws SQLException {
+        if (ids != null) {
+            s.setArray(1, c.createArrayOf("bigint", ids.toArray()));
         }
     }
 

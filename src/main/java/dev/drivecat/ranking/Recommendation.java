@@ -21,6 +21,12 @@ public record Recommendation(
         List<Result> results,
         FilteredOut filteredOut) {
 
+    /** The same answer, saying which catalog version it was computed from and when that was read. */
+    public Recommendation withCatalog(long version, Instant readAt) {
+        return new Recommendation(query, model, notes, new PriceAges(prices.currency(), prices.oldestObservedAt(),
+                prices.newestObservedAt(), prices.oldestAgeDays(), prices.newestAgeDays(), version, readAt), results, filteredOut);
+    }
+
     @Schema(name = "RecommendResult")
     public record Result(
             @Schema(examples = "1") int rank,
@@ -86,7 +92,13 @@ public record Recommendation(
     @Schema(name = "PriceAges", description = "How old the prices behind this answer are.")
     public record PriceAges(String currency, @Schema(nullable = true) Instant oldestObservedAt,
                             @Schema(nullable = true) Instant newestObservedAt,
-                            @Schema(nullable = true) Long oldestAgeDays, @Schema(nullable = true) Long newestAgeDays) {
+                            @Schema(nullable = true) Long oldestAgeDays, @Schema(nullable = true) Long newestAgeDays,
+                            @Schema(nullable = true, description = "The catalog version this answer was computed from.")
+                            Long catalogVersion,
+                            @Schema(nullable = true, description = "When drivecat last matched its in-memory catalog against the "
+                                    + "database. A write made on this instance is in every answer once the write has returned; one "
+                                    + "made elsewhere, once its notification has been applied (typically within milliseconds; see "
+                                    + "src/docs/benchmarks.md).") Instant catalogReadAt) {
     }
 
     @Schema(name = "FilteredOut", description = "Drives left out, counted by reason.")

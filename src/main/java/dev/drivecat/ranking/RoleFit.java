@@ -18,7 +18,7 @@ import java.util.TreeSet;
 public class RoleFit {
 
     @Inject
-    RankingRepository repository;
+    CandidateModel model;
 
     /** Slugs of the drives (of the given interfaces; empty means all) that pass the PLP requirement of any of the roles. */
     public Set<String> drivesFor(Collection<Role> roles, List<InterfaceFilter> interfaces) {
@@ -26,16 +26,12 @@ public class RoleFit {
         if (roles.isEmpty()) {
             return slugs;
         }
-        for (Candidate c : repository.candidates(interfaces)) {
-            if (passes(c)) {
-                slugs.add(c.slug());
+        for (Ranker.Profile p : model.current().matching(interfaces, List.of())) {
+            // the requirement both roles share by default: flushes that are safe on power loss
+            if (p.plp().safeFlush()) {
+                slugs.add(p.candidate().slug());
             }
         }
         return slugs;
-    }
-
-    /** The requirement both roles share by default: flushes that are safe on power loss. */
-    static boolean passes(Candidate c) {
-        return PlpAssessment.of(c).safeFlush();
     }
 }

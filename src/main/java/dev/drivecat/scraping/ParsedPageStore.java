@@ -1,9 +1,9 @@
 package dev.drivecat.scraping;
 
 import dev.drivecat.catalog.Drive;
-import dev.drivecat.common.DomainException;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.Listing;
+import dev.drivecat.pricing.Listings;
 import dev.drivecat.pricing.Marketplace;
 import dev.drivecat.pricing.ObservationInput;
 import dev.drivecat.pricing.PriceRecorder;
@@ -15,8 +15,6 @@ import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import java.util.Optional;
 
 /**
  * Records the offers read from one product page, for one drive, in the caller's transaction: the
@@ -32,6 +30,9 @@ public class ParsedPageStore {
     @Inject
     PriceRecorder prices;
 
+    @Inject
+    Listings listings;
+
     /** One offer as stored. */
     public record StoredOffer(String externalId, ParsedOffer offer, Condition condition, boolean added, boolean suspect) {
     }
@@ -39,17 +40,25 @@ public class ParsedPageStore {
     @Transactional(Transactional.TxType.MANDATORY)
     public List<StoredOffer> store(Drive drive, Marketplace marketplace, URI pageUrl, PageParse.Product page, Instant observedAt,
                                    String source, Long scrapeRunId) {
-        List<StoredOffer> stored = new ArrayList<>();
+        List<PriceRecorder.Entry> entries = new ArrayList<>();
+        List<Condition> conditions = new ArrayList<>();
         for (ParsedOffer offer : page.offers()) {
             String externalId = offer.listingId(page.externalId());
             Condition condition = condition(offer, drive);
             Listing listing = listing(marketplace, externalId, drive, pageUrl, offer, condition);
+            conditions.add(condition);
             // stock as the page said it, or unknown (null): a price alone is no evidence that it can be bought now
-            PriceRecorder.Recorded recorded = prices.record(listing, new ObservationInput(observedAt, offer.price(), null,
+            entries.add(new PriceRecorder.Entry(listing, new ObservationInput(observedAt, offer.price(), null,
                     offer.currency(), offer.shipping(), offer.memberPrice(), offer.inStock(), offer.availability(), offer.sellerName(),
                     offer.sellerType(), offer.fulfilledByMarketplace(), condition, offer.businessOnly(), offer.priceWording(), source,
-                    pageUrl.toString(), scrapeRunId));
-            stored.add(new StoredOffer(externalId, offer, condition, recorded.added(), recorded.suspect()));
+                    pageUrl.toString(), scrapeRunId)));
+        }
+        List<PriceRecorder.Recorded> recorded = prices.recordAll(entries);
+        List<StoredOffer> stored = new ArrayList<>();
+        for (int i = 0; i < entries.size(); i++) {
+            ParsedOffer offer = page.offers().get(i);
+            stored.add(new StoredOffer(offer.listingId(page.externalId()), offer, conditions.get(i), recorded.get(i).added(),
+                    recorded.get(i).suspect()));
         }
         return stored;
     }
@@ -66,41 +75,10 @@ public class ParsedPageStore {
         return offer.condition();
     }
 
-    private static Listing listing(Marketplace marketplace, String externalId, Drive drive, URI pageUrl, ParsedOffer offer,
-                                   Condition condition) {
-        Optional<Listing> found = Listing.find(marketplace, externalId);
-        if (found.isPresent() && !found.get().drive.id.equals(drive.id)) {
-            // a listing sells one drive: the page was given for the wrong drive, or the listing was
-            String owner = found.get().drive.slug;
-            throw new DomainException(DomainException.Kind.CONFLICT, "Listing " + externalId + " on " + marketplace.code
-                    + " sells drive '" + owner + "', not '" + drive.slug + "'; nothing of the page was stored")
-                    .with("listingDrive", owner);
-        }
-        Listing listing = found.orElseGet(() -> {
-            Listing l = new Listing();
-            l.marketplace = marketplace;
-            l.externalId = externalId;
-            l.drive = drive;
-            return l;
-        });
+    private Listing listing(Marketplace marketplace, String externalId, Drive drive, URI pageUrl, ParsedOffer offer,
+                            Condition condition) {
         // the listing shows who sells it now; the observation keeps who sold it then
-        listing.url = pageUrl.toString();
-        if (offer.sellerName() != null && !Objects.equals(offer.sellerName(), listing.sellerName)) {
-            listing.sellerName = offer.sellerName();
-        }
-        if (offer.sellerType() != null) {
-            listing.sellerType = offer.sellerType();
-        }
-        if (offer.fulfilledByMarketplace() != null) {
-            listing.fulfilledByMarketplace = offer.fulfilledByMarketplace();
-        }
-        if (condition != null) {
-            listing.condition = condition;
-        }
-        listing.businessOnly = offer.businessOnly();
-        if (found.isEmpty()) {
-            listing.persist();
-        }
-        return listing;
+        return listings.upsert(marketplace, externalId, drive, new Listings.Facts(pageUrl.toString(), offer.sellerName(),
+                offer.sellerType(), offer.fulfilledByMarketplace(), condition, offer.businessOnly())).listing();
     }
 }

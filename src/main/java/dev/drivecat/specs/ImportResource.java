@@ -47,7 +47,6 @@ public class ImportResource {
     @APIResponse(responseCode = "413", description = "The body is larger than drivecat.imports.max-body-bytes.",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public ImportReport importSpecs(InputStream body) {
-        byte[] bytes = BodyLimit.read(body, config.imports().maxBodyBytes(), "An import document");
-        return imports.importDocument(imports.parse(bytes));
+        return imports.importDocument(imports.parse(BodyLimit.limited(body, config.imports().maxBodyBytes(), "An import document")));
     }
 }

@@ -10,6 +10,7 @@ import dev.drivecat.catalog.SpecService;
 import dev.drivecat.catalog.SpecStatement;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.pricing.Listing;
+import dev.drivecat.pricing.Listings;
 import dev.drivecat.pricing.Marketplace;
 import dev.drivecat.pricing.ObservationInput;
 import dev.drivecat.pricing.PriceRecorder;
@@ -19,7 +20,10 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -41,6 +45,9 @@ public class ImportService {
     PriceRecorder prices;
 
     @Inject
+    Listings listings;
+
+    @Inject
     ObjectMapper mapper;
 
     @Inject
@@ -50,16 +57,33 @@ public class ImportService {
 
     /** Reads a document strictly: unknown members are errors, not silently dropped. */
     public ImportDocument parse(byte[] body) {
+        return parse(new java.io.ByteArrayInputStream(body));
+    }
+
+    /** As {@link #parse(byte[])}, straight from a stream, so a large import is never held as bytes and as a tree at once. */
+    public ImportDocument parse(java.io.InputStream body) {
         ObjectReader reader = mapper.readerFor(ImportDocument.class)
                 .with(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-        try {
+        try (body) {
             return reader.readValue(body);
         } catch (JsonProcessingException e) {
-            throw new ImportRejectedException(List.of(new ImportError(pointerOf(e), ProblemMappers.JsonErrors.describe(e))));
+            throw bodyLimit(e).orElseGet(() -> new ImportRejectedException(
+                    List.of(new ImportError(pointerOf(e), ProblemMappers.JsonErrors.describe(e)))));
         } catch (java.io.IOException e) {
-            throw new ImportRejectedException(List.of(new ImportError("", "the body could not be read as JSON")));
+            throw bodyLimit(e).orElseGet(() -> new ImportRejectedException(
+                    List.of(new ImportError("", "the body could not be read as JSON"))));
         }
+    }
+
+    /** The body limit's refusal, when the stream raised it while Jackson was reading (Jackson may wrap it). */
+    private static Optional<DomainException> bodyLimit(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof DomainException d) {
+                return Optional.of(d);
+            }
+        }
+        return Optional.empty();
     }
 
     @Transactional
@@ -84,21 +108,29 @@ public class ImportService {
             }
             specs.refresh(drive);
         }
+        Map<String, Map<String, Listing>> stored = new HashMap<>();
+        plan.listings().stream().collect(java.util.stream.Collectors.groupingBy(ImportPlan.ListingPlan::marketplace))
+                .forEach((code, plans) -> stored.put(code, listings.find(Marketplace.findByCode(code).orElseThrow(),
+                        plans.stream().map(ImportPlan.ListingPlan::externalId).toList())));
+        Map<String, Drive> drives = new HashMap<>();
+        List<PriceRecorder.Entry> observations = new ArrayList<>();
         for (ImportPlan.ListingPlan l : plan.listings()) {
-            Listing listing = upsertListing(l, c);
+            Listing listing = upsertListing(l, c, stored.get(l.marketplace()), drives);
             if (l.watch() && watch.watch(l.url(), l.driveSlug()).created()) {
                 c.pagesWatched++;
             }
             for (ObservationInput o : l.observations()) {
-                PriceRecorder.Recorded recorded = prices.record(listing, o);
-                if (recorded.added()) {
-                    c.observationsAdded++;
-                    if (recorded.suspect()) {
-                        c.observationsSuspect++;
-                    }
-                } else {
-                    c.observationsUnchanged++;
+                observations.add(new PriceRecorder.Entry(listing, o));
+            }
+        }
+        for (PriceRecorder.Recorded recorded : prices.recordAll(observations)) {
+            if (recorded.added()) {
+                c.observationsAdded++;
+                if (recorded.suspect()) {
+                    c.observationsSuspect++;
                 }
+            } else {
+                c.observationsUnchanged++;
             }
         }
         return new ImportReport(c.drivesCreated, c.drivesUpdated, c.specsAdded, c.specsUnchanged, c.listingsCreated,
@@ -161,48 +193,19 @@ public class ImportService {
         return drive;
     }
 
-    private Listing upsertListing(ImportPlan.ListingPlan l, Counter c) {
+    private Listing upsertListing(ImportPlan.ListingPlan l, Counter c, Map<String, Listing> stored, Map<String, Drive> drives) {
         Marketplace marketplace = Marketplace.findByCode(l.marketplace()).orElseThrow();
-        Optional<Listing> found = Listing.find(marketplace, l.externalId());
-        Listing listing = found.orElseGet(Listing::new);
-        boolean changed = false;
-        if (found.isEmpty()) {
-            listing.marketplace = marketplace;
-            listing.externalId = l.externalId();
-            listing.drive = Drive.findBySlug(l.driveSlug()).orElseThrow();
-        }
-        if (l.url() != null && !l.url().equals(listing.url)) {
-            listing.url = l.url();
-            changed = true;
-        }
-        if (l.sellerName() != null && !l.sellerName().equals(listing.sellerName)) {
-            listing.sellerName = l.sellerName();
-            changed = true;
-        }
-        if (l.sellerType() != null && l.sellerType() != listing.sellerType) {
-            listing.sellerType = l.sellerType();
-            changed = true;
-        }
-        if (l.fulfilledByMarketplace() != null && !l.fulfilledByMarketplace().equals(listing.fulfilledByMarketplace)) {
-            listing.fulfilledByMarketplace = l.fulfilledByMarketplace();
-            changed = true;
-        }
-        if (l.condition() != null && l.condition() != listing.condition) {
-            listing.condition = l.condition();
-            changed = true;
-        }
-        if (l.businessOnly() != null && l.businessOnly() != listing.businessOnly) {
-            listing.businessOnly = l.businessOnly();
-            changed = true;
-        }
-        if (found.isEmpty()) {
-            listing.persist();
+        Drive drive = drives.computeIfAbsent(l.driveSlug(), slug -> Drive.findBySlug(slug).orElseThrow());
+        Listings.Upserted upserted = listings.upsert(marketplace, l.externalId(), drive, new Listings.Facts(l.url(), l.sellerName(),
+                l.sellerType(), l.fulfilledByMarketplace(), l.condition(), l.businessOnly()),
+                Optional.ofNullable(stored.get(l.externalId())));
+        stored.put(l.externalId(), upserted.listing());
+        if (upserted.created()) {
             c.listingsCreated++;
-        } else if (changed) {
+        } else if (upserted.changed()) {
             c.listingsUpdated++;
         }
-        em.flush();
-        return listing;
+        return upserted.listing();
     }
 
     private static String pointerOf(JsonProcessingException e) {

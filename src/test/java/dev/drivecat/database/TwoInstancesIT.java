@@ -35,7 +35,10 @@ class TwoInstancesIT {
             long claims = Sql.count(jdbc, "SELECT count(*) FROM job_claim WHERE job = 'scrape'");
             long runs = Sql.count(jdbc, "SELECT count(*) FROM scrape_run WHERE trigger = 'SCHEDULE'");
             assertThat(claims).as("the 2-second schedule fired").isGreaterThanOrEqualTo(3);
-            assertThat(runs).as("one run per slot, though both instances fire every slot").isEqualTo(claims);
+            // Both instances fire every slot: without the claim, each slot would run twice. A slot may also run not at
+            // all, when the previous slot's run still holds the cluster lock (a loaded machine), so: at most one a slot.
+            assertThat(runs).as("at most one run per slot, though both instances fire every slot").isLessThanOrEqualTo(claims);
+            assertThat(runs).as("the scheduled runs happened").isGreaterThanOrEqualTo(2);
         }
     }
 

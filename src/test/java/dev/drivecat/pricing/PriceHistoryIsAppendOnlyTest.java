@@ -66,8 +66,13 @@ class PriceHistoryIsAppendOnlyTest {
                        (:l, '2026-10-01T00:00:00Z', 700.00, 'USD', true, 'test', false)""")
                 .setParameter("l", listing).executeUpdate());
         // the suspect newer one is not current, and an older one never replaces a newer current one
-        assertThat(count("SELECT o.price * 100 FROM listing l JOIN price_observation o ON o.id = l.current_observation_id "
-                + "WHERE l.id = " + listing)).isEqualTo(74000);
+        assertThat(count("SELECT price * 100 FROM current_offer WHERE listing_id = " + listing)).isEqualTo(74000);
+        // a later statement with an older observation does not replace it either
+        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("""
+                INSERT INTO price_observation (listing_id, observed_at, price, currency, in_stock, source, suspect)
+                VALUES (:l, '2026-10-10T00:00:00Z', 710.00, 'USD', true, 'test', false)""")
+                .setParameter("l", listing).executeUpdate());
+        assertThat(count("SELECT price * 100 FROM current_offer WHERE listing_id = " + listing)).isEqualTo(74000);
     }
 
     private long count(String sql) {

@@ -79,7 +79,7 @@ class RankingModelTest {
         }
 
         Candidate build() {
-            return new Candidate(slug, "Vendor", model, capacityGb, bus, form, media, discontinued, plp, dwpd, tbw, null,
+            return new Candidate(slug.hashCode(), slug, "Vendor", model, capacityGb, bus, form, media, discontinued, plp, dwpd, tbw, null,
                     writeLatency, knownGood, List.copyOf(measured), sibling, price == null ? List.of() : List.of(offer(slug, price)));
         }
     }
@@ -227,18 +227,18 @@ class RankingModelTest {
                 .tbw("5110").price("100.00").build();
         Candidate yes = drive("p4800x").media(Media.XPOINT_3D).plp(said("STATED_YES", "Enhanced PLP: Yes", SourceKind.REVIEW))
                 .tbw("5000").price("900.00").build();
-        Recommendation r = new Ranker().rank(query("role", "slog"), List.of(noPlp, yes), NOW);
+        Recommendation r = new Ranker().rankCandidates(query("role", "slog"), List.of(noPlp, yes), NOW);
         assertThat(slugs(r)).containsExactly("p4800x", "900p");
         assertThat(r.results().get(0).score()).isLessThan(r.results().get(1).score());
         assertThat(r.results().get(0).reasons()).anySatisfy(s -> assertThat(s).contains("whose vendor states no power-loss protection"));
         assertThat(r.results().get(1).reasons()).anySatisfy(s -> assertThat(s).contains("Ranked below every drive with stated PLP"));
-        Recommendation any = new Ranker().rank(query("role", "slog", "plp", "any"), List.of(noPlp, yes), NOW);
+        Recommendation any = new Ranker().rankCandidates(query("role", "slog", "plp", "any"), List.of(noPlp, yes), NOW);
         assertThat(slugs(any)).containsExactly("900p", "p4800x");
     }
 
     @Test
     void asGoodForTheRoleAndMuchCheaperRanksFirst() {
-        Recommendation r = new Ranker().rank(query("role", "slog"), List.of(
+        Recommendation r = new Ranker().rankCandidates(query("role", "slog"), List.of(
                 drive("dear").plp(VENDOR_YES).tbw("2000").price("900.00").build(),
                 drive("cheap").plp(VENDOR_YES).tbw("2000").price("300.00").build()), NOW);
         assertThat(slugs(r)).containsExactly("cheap", "dear");
@@ -249,7 +249,7 @@ class RankingModelTest {
     void aMeasuredFasterFlushChangesTheOrder() {
         Candidate slow = drive("slow").plp(VENDOR_YES).tbw("2000").price("300.00").measured(400).build();
         Candidate fast = drive("fast").plp(VENDOR_YES).tbw("2000").price("300.00").measured(12).build();
-        Recommendation r = new Ranker().rank(query("role", "slog"), List.of(slow, fast), NOW);
+        Recommendation r = new Ranker().rankCandidates(query("role", "slog"), List.of(slow, fast), NOW);
         assertThat(slugs(r)).containsExactly("fast", "slow");
         assertThat(r.results().get(0).flush().evidence()).isEqualTo("measured");
         assertThat(r.results().get(0).reasons()).anySatisfy(s -> assertThat(s).contains("mostly on flush"));
@@ -257,7 +257,7 @@ class RankingModelTest {
 
     @Test
     void anUnknownEnduranceIsNamedUnknownInTheComparison() {
-        Recommendation r = new Ranker().rank(query("role", "slog"), List.of(
+        Recommendation r = new Ranker().rankCandidates(query("role", "slog"), List.of(
                 drive("rated").plp(VENDOR_YES).tbw("2000").price("300.00").build(),
                 drive("unrated").plp(VENDOR_YES).price("300.00").build()), NOW);
         assertThat(slugs(r)).containsExactly("rated", "unrated");
@@ -270,28 +270,28 @@ class RankingModelTest {
     void requiredLeavesOutNandWithoutPlpAndPreferredRanksItBelowEveryPlpDrive() {
         Candidate safe = drive("safe").plp(VENDOR_YES).price("900.00").build();
         Candidate consumer = drive("consumer").plp(said("NOT_STATED", "(none)", SourceKind.VENDOR_PAGE)).tbw("9000").price("50.00").build();
-        Recommendation required = new Ranker().rank(query("role", "slog"), List.of(safe, consumer), NOW);
+        Recommendation required = new Ranker().rankCandidates(query("role", "slog"), List.of(safe, consumer), NOW);
         assertThat(slugs(required)).containsExactly("safe");
         assertThat(required.filteredOut().byReason()).containsEntry("noPlp", 1);
 
-        Recommendation preferred = new Ranker().rank(query("role", "slog", "plp", "preferred"), List.of(consumer, safe), NOW);
+        Recommendation preferred = new Ranker().rankCandidates(query("role", "slog", "plp", "preferred"), List.of(consumer, safe), NOW);
         assertThat(slugs(preferred)).containsExactly("safe", "consumer");
 
-        Recommendation any = new Ranker().rank(query("role", "slog", "plp", "any"), List.of(consumer, safe), NOW);
+        Recommendation any = new Ranker().rankCandidates(query("role", "slog", "plp", "any"), List.of(consumer, safe), NOW);
         assertThat(any.results()).filteredOn(res -> res.drive().slug().equals("consumer")).singleElement()
                 .satisfies(res -> assertThat(res.warnings()).anySatisfy(w -> assertThat(w).contains("No power-loss protection")));
     }
 
     @Test
     void aMirroredLogIsPricedAsASetOfTwoAndExplainsWhatItProtects() {
-        Recommendation r = new Ranker().rank(query("role", "slog", "slogMirror", "true"),
+        Recommendation r = new Ranker().rankCandidates(query("role", "slog", "slogMirror", "true"),
                 List.of(drive("log").plp(VENDOR_YES).tbw("2000").price("100.00").build()), NOW);
         Recommendation.Result result = r.results().get(0);
         assertThat(result.setSize()).isEqualTo(2);
         assertThat(result.setCost()).isEqualByComparingTo("200.00");
         assertThat(r.notes()).anySatisfy(n -> assertThat(n).contains("coincides with the log device failing"));
         assertThat(result.warnings()).anySatisfy(w -> assertThat(w).contains("wear out together"));
-        assertThat(new Ranker().rank(query("role", "slog"), List.of(drive("log").plp(VENDOR_YES).price("100.00").build()), NOW)
+        assertThat(new Ranker().rankCandidates(query("role", "slog"), List.of(drive("log").plp(VENDOR_YES).price("100.00").build()), NOW)
                 .results().get(0).setSize()).isNull();
     }
 
@@ -316,7 +316,7 @@ class RankingModelTest {
         assertThat(older.zilOnSpecial()).isFalse();
         assertThat(RankingModel.weights(current)).containsKey("flush");
         assertThat(RankingModel.weights(older)).doesNotContainKey("flush");
-        Recommendation r = new Ranker().rank(older, List.of(drive("s").plp(VENDOR_YES).price("100.00").build()), NOW);
+        Recommendation r = new Ranker().rankCandidates(older, List.of(drive("s").plp(VENDOR_YES).price("100.00").build()), NOW);
         assertThat(r.results().get(0).predictedSyncIops()).isNull();
         assertThat(r.notes()).anySatisfy(n -> assertThat(n).contains("Before OpenZFS 2.4"));
     }
@@ -326,7 +326,7 @@ class RankingModelTest {
         Drive discontinued = drive("old").plp(VENDOR_YES).tbw("2000").price("100.00").bus(Interface.SATA, FormFactor.M2_2280);
         discontinued.discontinued = true;
         Drive long110 = drive("long").plp(VENDOR_YES).tbw("2000").price("100.00").bus(Interface.NVME, FormFactor.M2_22110);
-        Recommendation r = new Ranker().rank(query("role", "special", "layout", "raidz2"),
+        Recommendation r = new Ranker().rankCandidates(query("role", "special", "layout", "raidz2"),
                 List.of(discontinued.build(), long110.build()), NOW);
         List<String> old = r.results().stream().filter(x -> x.drive().slug().equals("old")).findFirst().orElseThrow().warnings();
         List<String> longer = r.results().stream().filter(x -> x.drive().slug().equals("long")).findFirst().orElseThrow().warnings();

@@ -394,6 +394,17 @@ class SpecPageImportApiTest {
     }
 
     @Test
+    void aStructuredImportOverTheCapIsRefusedAsItStreamsIn() {
+        String huge = "{\"format\": \"drivecat-import/1\", \"sources\": {\"s\": {\"url\": \"https://x.example/"
+                + "x".repeat((int) SpecImportProfile.MAX_BODY_BYTES) + "\", \"kind\": \"REVIEW\", \"retrievedAt\": \"2026-11-20\"}}}";
+        admin().contentType("application/json").body(huge)
+                .when().post("/admin/imports/specs").then().statusCode(413).contentType("application/problem+json")
+                .body("maxBytes", equalTo((int) SpecImportProfile.MAX_BODY_BYTES));
+        admin().contentType("application/json").body("")
+                .when().post("/admin/imports/specs").then().statusCode(400).body("detail", containsString("needs a request body"));
+    }
+
+    @Test
     void publishesBothEndpointsInTheOpenApiDocument() {
         String doc = given().queryParam("format", "json").when().get("/q/openapi").then().statusCode(200).extract().asString();
         JsonPath api = JsonPath.from(doc);

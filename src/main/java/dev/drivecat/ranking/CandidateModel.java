@@ -1,0 +1,219 @@
+package dev.drivecat.ranking;
+
+import dev.drivecat.catalog.Interface;
+import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.database.CatalogWrites;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+import org.jboss.logging.Logger;
+
+/**
+ * The ranking's in-memory view of the catalog: every drive's {@link Ranker.Profile} (its evidence,
+ * PLP assessment, flush and current offers), as of one catalog version. Readers take the current
+ * snapshot and never wait for the database; a refresh builds the next snapshot beside it and swaps
+ * it in.
+ *
+ * <p>A refresh reads the database's change log (catalog_change) and reloads only the drives it
+ * names; a change that names no drive (a marketplace), or a log that no longer reaches back far
+ * enough, reloads everything. Refreshes run after every local transaction that wrote the catalog
+ * (on the writer's thread, after its commit, so the writer reads its own writes), and when the
+ * database announces a version (LISTEN, by {@link CatalogVersionWatcher}, for writes made elsewhere).
+ * Other readers see a write as soon as its refresh has swapped the snapshot in: answers lag a write
+ * by the length of one refresh (milliseconds for a few drives; see src/docs/benchmarks.md).
+ */
+@ApplicationScoped
+public class CandidateModel {
+
+    private static final Logger LOG = Logger.getLogger(CandidateModel.class);
+
+    @Inject
+    RankingRepository repository;
+
+    Clock clock = Clock.systemUTC();
+
+    private final Ranker ranker = new Ranker();
+    private final ReentrantLock refreshing = new ReentrantLock();
+    private volatile Snapshot snapshot;
+
+    /** The drives as of one catalog version, with an index per interface filter. */
+    public static final class Snapshot {
+        private final long version;
+        private final Instant readAt;
+        private final List<Ranker.Profile> profiles;
+        private final Map<InterfaceFilter, int[]> byInterface = new EnumMap<>(InterfaceFilter.class);
+
+        Snapshot(long version, Instant readAt, List<Ranker.Profile> profiles) {
+            this.version = version;
+            this.readAt = readAt;
+            this.profiles = profiles;
+            for (InterfaceFilter f : InterfaceFilter.values()) {
+                List<Integer> matching = new ArrayList<>();
+                for (int i = 0; i < profiles.size(); i++) {
+                    Candidate c = profiles.get(i).candidate();
+                    if (f.matches(c.iface(), c.formFactor())) {
+                        matching.add(i);
+                    }
+                }
+                byInterface.put(f, matching.stream().mapToInt(Integer::intValue).toArray());
+            }
+        }
+
+        public long version() {
+            return version;
+        }
+
+        /** When this snapshot last matched the database. */
+        public Instant readAt() {
+            return readAt;
+        }
+
+        public List<Ranker.Profile> profiles() {
+            return profiles;
+        }
+
+        /** The drives matching any of the interface filters (all when none) and, when buses are given, on one of them; by drive id. */
+        public List<Ranker.Profile> matching(List<InterfaceFilter> interfaces, List<Interface> buses) {
+            List<Ranker.Profile> out = new ArrayList<>();
+            if (interfaces.isEmpty()) {
+                for (Ranker.Profile p : profiles) {
+                    if (buses.isEmpty() || buses.contains(p.candidate().iface())) {
+                        out.add(p);
+                    }
+                }
+                return out;
+            }
+            int[] merged = interfaces.size() == 1 ? byInterface.get(interfaces.get(0))
+                    : interfaces.stream().flatMapToInt(f -> Arrays.stream(byInterface.get(f))).distinct().sorted().toArray();
+            for (int i : merged) {
+                Ranker.Profile p = profiles.get(i);
+                if (buses.isEmpty() || buses.contains(p.candidate().iface())) {
+                    out.add(p);
+                }
+            }
+            return out;
+        }
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        Thread loader = new Thread(() -> {
+            try {
+                current();
+            } catch (RuntimeException e) {
+                LOG.warnf("Could not load the ranking's catalog at start (%s); the first /recommend will try again", e.getMessage());
+            }
+        }, "drivecat-candidates-load");
+        loader.setDaemon(true);
+        loader.start();
+    }
+
+    /** After a local transaction that wrote the catalog commits: bring the model up to date before the writer answers. */
+    void written(@Observes(during = TransactionPhase.AFTER_SUCCESS) CatalogWrites.CatalogWritten event) {
+        try {
+            refresh();
+        } catch (RuntimeException e) {
+            LOG.warnf("Could not refresh the ranking's catalog after a write (%s); the next announcement will", e.getMessage());
+        }
+    }
+
+    /** The current snapshot; only the very first call (before any load) waits for the database. */
+    public Snapshot current() {
+        Snapshot s = snapshot;
+        return s != null ? s : refresh();
+    }
+
+    /**
+     * Brings the snapshot up to the database's catalog version, reloading only the drives that
+     * changed. Concurrent refreshes run one at a time; readers keep the previous snapshot meanwhile.
+     */
+    public Snapshot refresh() {
+        refreshing.lock();
+        try {
+            Snapshot s = snapshot;
+            RankingRepository.Changes changes = repository.changesSince(s == null ? -1 : s.version());
+            Instant now = clock.instant();
+            Snapshot next;
+            if (s == null || changes.drives().isEmpty()) {
+                next = new Snapshot(changes.version(), now, repository.all().stream().map(ranker::profile).toList());
+            } else if (changes.drives().get().isEmpty()) {
+                next = s.version() == changes.version() ? new Snapshot(s.version(), now, s.profiles())
+                        : new Snapshot(changes.version(), now, s.profiles());
+            } else {
+                next = new Snapshot(changes.version(), now, merge(s.profiles(), changes.drives().get()));
+            }
+            snapshot = next;
+            return next;
+        } finally {
+            refreshing.unlock();
+        }
+    }
+
+    /**
+     * The profiles with the changed drives read again (and a deleted one gone), still in drive id
+     * order. A drive of the same model and capacity as a changed one is read again too: its flush
+     * may stand on the changed drive's measurements.
+     */
+    private List<Ranker.Profile> merge(List<Ranker.Profile> before, Set<Long> changedDrives) {
+        Set<Long> changed = new java.util.HashSet<>(changedDrives);
+        Map<Long, Ranker.Profile> reloaded = new HashMap<>();
+        for (Candidate c : repository.drives(changed)) {
+            reloaded.put(c.id(), ranker.profile(c));
+        }
+        Set<String> models = new java.util.HashSet<>();
+        for (Ranker.Profile p : before) {
+            if (changed.contains(p.candidate().id())) {
+                models.add(modelKey(p.candidate()));
+            }
+        }
+        reloaded.values().forEach(p -> models.add(modelKey(p.candidate())));
+        Set<Long> siblings = new java.util.HashSet<>();
+        for (Ranker.Profile p : before) {
+            if (!changed.contains(p.candidate().id()) && models.contains(modelKey(p.candidate()))) {
+                siblings.add(p.candidate().id());
+            }
+        }
+        if (!siblings.isEmpty()) {
+            for (Candidate c : repository.drives(siblings)) {
+                reloaded.put(c.id(), ranker.profile(c));
+            }
+            changed.addAll(siblings);
+        }
+        List<Ranker.Profile> merged = new ArrayList<>(before.size() + reloaded.size());
+        for (Ranker.Profile p : before) {
+            long id = p.candidate().id();
+            if (!changed.contains(id)) {
+                merged.add(p);
+            }
+        }
+        merged.addAll(reloaded.values());
+        merged.sort((a, b) -> Long.compare(a.candidate().id(), b.candidate().id()));
+        return merged;
+    }
+
+    private static String modelKey(Candidate c) {
+        return RankingRepository.modelKey(c.vendor(), c.model(), c.capacityGb());
+    }
+
+    /** The drives loaded, for callers that want them all (the digest's role filter). */
+    public Collection<Ranker.Profile> all() {
+        return current().profiles();
+    }
+
+    Optional<Snapshot> loaded() {
+        return Optional.ofNullable(snapshot);
+    }
+}

@@ -25,14 +25,29 @@ public final class EmbeddedDatabase implements AutoCloseable {
     public static final String USER = "postgres";
     public static final String DATABASE = "postgres";
 
+    /** The database DrivecatMain started for the service, if it started one (none with an external datasource). */
+    private static volatile EmbeddedDatabase service;
+
     private final EmbeddedPostgres postgres;
     private final Path dataDirectory;
     private final Ownership ownership;
+    private volatile long postmasterPid;
+    private volatile boolean closed;
 
     private EmbeddedDatabase(EmbeddedPostgres postgres, Path dataDirectory, Ownership ownership) {
         this.postgres = postgres;
         this.dataDirectory = dataDirectory;
         this.ownership = ownership;
+        this.postmasterPid = readPostmasterPid(dataDirectory).orElse(-1L);
+    }
+
+    /** The embedded database this service runs on; empty when it uses a datasource configured from outside. */
+    public static Optional<EmbeddedDatabase> service() {
+        return Optional.ofNullable(service);
+    }
+
+    static void serveWith(EmbeddedDatabase database) {
+        service = database;
     }
 
     /** Another live process runs a server on this data directory: starting would take it away from that process. */
@@ -75,23 +90,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
             dir = dir.toRealPath(); // one lock whichever symlink the directory is reached through
             ownership = own(dir);
             stopOrphanedServer(dir);
-            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
-                    .setDataDirectory(dir)
-                    .setCleanDataDirectory(false)
-                    // drivecat stops it itself, after the application has stopped using it
-                    .setRegisterShutdownHook(false)
-                    .setPGStartupWait(Duration.ofSeconds(120))
-                    .setServerConfig("listen_addresses", "localhost")
-                    .setServerConfig("max_connections", "100")
-                    .setServerConfig("fsync", durability == Durability.DURABLE ? "on" : "off")
-                    .setServerConfig("synchronous_commit", durability == Durability.THROWAWAY ? "off" : "on");
-            if (port > 0) {
-                builder.setPort(port);
-            }
-            EmbeddedPostgres postgres = builder.start();
-            EmbeddedDatabase database = new EmbeddedDatabase(postgres, dir, ownership);
-            LOG.infof("Embedded PostgreSQL started on port %d with data directory %s", postgres.getPort(), dir);
-            return database;
+            return startOwned(dir, ownership, port, durability);
         } catch (IOException e) {
             release(ownership);
             throw new UncheckedIOException("could not start the embedded PostgreSQL in " + dir, e);
@@ -99,6 +98,27 @@ public final class EmbeddedDatabase implements AutoCloseable {
             release(ownership);
             throw e;
         }
+    }
+
+    /** Starts the server on a directory this process already owns; on failure the caller still owns it. */
+    static EmbeddedDatabase startOwned(Path dir, Ownership ownership, int port, Durability durability) throws IOException {
+        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+                .setDataDirectory(dir)
+                .setCleanDataDirectory(false)
+                // drivecat stops it itself, after the application has stopped using it
+                .setRegisterShutdownHook(false)
+                .setPGStartupWait(Duration.ofSeconds(120))
+                .setServerConfig("listen_addresses", "localhost")
+                .setServerConfig("max_connections", "100")
+                .setServerConfig("fsync", durability == Durability.DURABLE ? "on" : "off")
+                .setServerConfig("synchronous_commit", durability == Durability.THROWAWAY ? "off" : "on");
+        if (port > 0) {
+            builder.setPort(port);
+        }
+        EmbeddedPostgres postgres = builder.start();
+        EmbeddedDatabase database = new EmbeddedDatabase(postgres, dir, ownership);
+        LOG.infof("Embedded PostgreSQL started on port %d with data directory %s", postgres.getPort(), dir);
+        return database;
     }
 
     /**
@@ -111,7 +131,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
      * a second start inside this JVM must never touch the file: a JVM-wide registry (a system
      * property, the same for every class loader) answers for this process first.
      */
-    private static Ownership own(Path dir) throws IOException {
+    static Ownership own(Path dir) throws IOException {
         Path lock = dir.resolveSibling(dir.getFileName() + ".lock");
         String key = OWNED_PREFIX + lock;
         if (System.getProperties().putIfAbsent(key, "owned") != null) {
@@ -137,10 +157,10 @@ public final class EmbeddedDatabase implements AutoCloseable {
     private static final String OWNED_PREFIX = "dev.drivecat.database.EmbeddedDatabase.owned:";
 
     /** This process's hold on a data directory. */
-    private record Ownership(String key, FileChannel channel) {
+    record Ownership(String key, FileChannel channel) {
     }
 
-    private static void release(Ownership ownership) {
+    static void release(Ownership ownership) {
         if (ownership != null) {
             try {
                 ownership.channel().close(); // releases the lock
@@ -164,9 +184,154 @@ public final class EmbeddedDatabase implements AutoCloseable {
         return dataDirectory;
     }
 
+    /** The postmaster as last started (by the first start or by {@link #restart}); empty once it has gone. */
+    public Optional<ProcessHandle> postmaster() {
+        return ProcessHandle.of(postmasterPid).filter(EmbeddedDatabase::running);
+    }
+
+    public long postmasterPid() {
+        return postmasterPid;
+    }
+
+    public boolean closed() {
+        return closed;
+    }
+
+    /**
+     * Starts the server again after its postmaster died (killed, crashed), on the same data directory
+     * and port, so the datasource URL stays right. PostgreSQL's crash recovery replays the write-ahead
+     * log first: every committed transaction is there again, none that was not. {@code pg_ctl restart}
+     * reuses the command line the server was started with (postmaster.opts) and, finding the old
+     * server gone, starts it; it returns when the server accepts connections or has failed to start.
+     * Server processes the dead postmaster left behind still hold its shared memory and would make
+     * the start fail, so they are ended first.
+     */
+    public synchronized void restart(Duration startupWait) throws IOException {
+        if (closed) {
+            throw new IllegalStateException("the embedded PostgreSQL has been stopped for good");
+        }
+        endLeftoverServerProcesses(Duration.ofSeconds(5));
+        List<String> opts = Files.readAllLines(dataDirectory.resolve("postmaster.opts"), StandardCharsets.UTF_8);
+        String line = opts.isEmpty() ? "" : opts.get(0);
+        int args = line.indexOf(" \"");
+        Path postgresBinary = Path.of(args < 0 ? line.trim() : line.substring(0, args));
+        Path pgCtl = postgresBinary.resolveSibling("pg_ctl");
+        Process process = new ProcessBuilder(pgCtl.toString(), "restart", "-D", dataDirectory.toString(), "-m", "fast", "-w",
+                "-t", Long.toString(Math.max(1, startupWait.toSeconds())))
+                .redirectErrorStream(true).start();
+        process.getOutputStream().close();
+        // the server inherits pg_ctl's output and keeps writing its log there after pg_ctl has exited
+        Thread output = new Thread(() -> logServerOutput(process.getInputStream()), "postgres-log");
+        output.setDaemon(true);
+        output.start();
+        try {
+            if (!process.waitFor(startupWait.toMillis() + 10_000, TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                throw new IOException("pg_ctl restart did not return within " + startupWait);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while restarting PostgreSQL", e);
+        }
+        if (process.exitValue() != 0) {
+            throw new IOException("pg_ctl restart exited with " + process.exitValue() + " (the server's log says why)");
+        }
+        postmasterPid = readPostmasterPid(dataDirectory)
+                .orElseThrow(() -> new IOException("PostgreSQL started but left no postmaster.pid in " + dataDirectory));
+    }
+
+    private static void logServerOutput(java.io.InputStream output) {
+        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(output, StandardCharsets.UTF_8))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                LOG.info("postgres: " + line);
+            }
+        } catch (IOException e) {
+            // the server closed its end: nothing more to say
+        }
+    }
+
+    /**
+     * Backends, the checkpointer and other children of a postmaster that was killed notice its death
+     * and exit on their own, mostly at once; one busy with a long statement can take a while. They
+     * run with the data directory as their working directory, which is how they are found (Linux).
+     */
+    private void endLeftoverServerProcesses(Duration patience) {
+        List<ProcessHandle> leftovers = serverProcesses(dataDirectory);
+        if (leftovers.isEmpty()) {
+            return;
+        }
+        LOG.infof("Waiting up to %s for %d server process(es) the dead postmaster left behind to exit", patience, leftovers.size());
+        long deadline = System.nanoTime() + patience.toNanos();
+        while (!leftovers.isEmpty() && System.nanoTime() < deadline) {
+            sleep(100);
+            leftovers = serverProcesses(dataDirectory);
+        }
+        for (ProcessHandle p : leftovers) {
+            LOG.warnf("Ending server process %d left behind by the dead postmaster (it holds the old shared memory)", p.pid());
+            p.destroyForcibly();
+        }
+        for (ProcessHandle p : leftovers) {
+            try {
+                p.onExit().get(5, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                LOG.warnf("Server process %d did not exit", p.pid());
+            }
+        }
+    }
+
+    static List<ProcessHandle> serverProcesses(Path dataDirectory) {
+        Path proc = Path.of("/proc");
+        if (!Files.isDirectory(proc)) {
+            return List.of();
+        }
+        return ProcessHandle.allProcesses()
+                .filter(p -> p.pid() != ProcessHandle.current().pid())
+                .filter(p -> p.info().command().map(c -> c.endsWith("/postgres")).orElse(false))
+                .filter(p -> {
+                    try {
+                        return Files.readSymbolicLink(proc.resolve(Long.toString(p.pid())).resolve("cwd")).equals(dataDirectory);
+                    } catch (IOException | UnsupportedOperationException | SecurityException e) {
+                        return false;
+                    }
+                })
+                .toList();
+    }
+
+    /** Alive and not a zombie: a postmaster reparented to a process that never reaps stays a zombie. */
+    static boolean running(ProcessHandle process) {
+        if (!process.isAlive()) {
+            return false;
+        }
+        Path stat = Path.of("/proc", Long.toString(process.pid()), "stat");
+        try {
+            String s = Files.readString(stat);
+            return s.charAt(s.lastIndexOf(')') + 2) != 'Z';
+        } catch (IOException | RuntimeException e) {
+            return process.isAlive();
+        }
+    }
+
+    static Optional<Long> readPostmasterPid(Path dir) {
+        try {
+            List<String> lines = Files.readAllLines(dir.resolve("postmaster.pid"), StandardCharsets.UTF_8);
+            return lines.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(lines.get(0).trim()));
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Stops the server cleanly (a "fast" shutdown: open sessions end, then a checkpoint). Idempotent. */
     @Override
     public synchronized void close() {
+        closed = true;
         try {
             postgres.close();
             LOG.info("Embedded PostgreSQL stopped");
@@ -183,7 +348,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
      * down (SIGTERM: its clients are gone with the dead JVM) and wait for it. Called only while
      * holding the directory's lock, so the server cannot belong to a live drivecat.
      */
-    private static void stopOrphanedServer(Path dir) throws IOException {
+    static void stopOrphanedServer(Path dir) throws IOException {
         Path pidFile = dir.resolve("postmaster.pid");
         if (!Files.isRegularFile(pidFile)) {
             return;

@@ -1,6 +1,7 @@
 package dev.drivecat.database;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import io.zonky.test.db.postgres.util.LinuxUtils;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -210,15 +211,25 @@ public final class EmbeddedDatabase implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("the embedded PostgreSQL has been stopped for good");
         }
-        endLeftoverServerProcesses(Duration.ofSeconds(5));
+        if (postmaster().isPresent()) {
+            throw new IllegalStateException("the postmaster (pid " + postmasterPid + ") still runs");
+        }
+        if (endLeftoverServerProcesses(Duration.ofSeconds(5))) {
+            removeStaleLockFiles();
+        }
         List<String> opts = Files.readAllLines(dataDirectory.resolve("postmaster.opts"), StandardCharsets.UTF_8);
         String line = opts.isEmpty() ? "" : opts.get(0);
         int args = line.indexOf(" \"");
         Path postgresBinary = Path.of(args < 0 ? line.trim() : line.substring(0, args));
         Path pgCtl = postgresBinary.resolveSibling("pg_ctl");
-        Process process = new ProcessBuilder(pgCtl.toString(), "restart", "-D", dataDirectory.toString(), "-m", "fast", "-w",
-                "-t", Long.toString(Math.max(1, startupWait.toSeconds())))
-                .redirectErrorStream(true).start();
+        List<String> command = new java.util.ArrayList<>();
+        if (LinuxUtils.isUnshareAvailable()) {
+            // as the library does for its own commands: PostgreSQL refuses to run as root, and in a user namespace it is not root
+            command.addAll(List.of("unshare", "-U"));
+        }
+        command.addAll(List.of(pgCtl.toString(), "restart", "-D", dataDirectory.toString(), "-m", "fast", "-w",
+                "-t", Long.toString(Math.max(1, startupWait.toSeconds()))));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         process.getOutputStream().close();
         // the server inherits pg_ctl's output and keeps writing its log there after pg_ctl has exited
         Thread output = new Thread(() -> logServerOutput(process.getInputStream()), "postgres-log");
@@ -240,6 +251,24 @@ public final class EmbeddedDatabase implements AutoCloseable {
                 .orElseThrow(() -> new IOException("PostgreSQL started but left no postmaster.pid in " + dataDirectory));
     }
 
+    /**
+     * The old postmaster is dead and none of its processes is left, but it may be a zombie that no
+     * process reaps yet, and PostgreSQL takes a zombie for a live server: its lock files (the data
+     * directory's and the Unix socket's, both naming its pid) would make the new server refuse to start.
+     */
+    private void removeStaleLockFiles() throws IOException {
+        Path pidFile = dataDirectory.resolve("postmaster.pid");
+        List<String> lines = Files.exists(pidFile) ? Files.readAllLines(pidFile, StandardCharsets.UTF_8) : List.of();
+        if (lines.size() >= 5 && lines.get(0).trim().equals(Long.toString(postmasterPid)) && !lines.get(4).isBlank()) {
+            Path socketLock = Path.of(lines.get(4).trim()).resolve(".s.PGSQL." + lines.get(3).trim() + ".lock");
+            if (Files.exists(socketLock) && Files.readAllLines(socketLock, StandardCharsets.UTF_8).stream().findFirst()
+                    .map(String::trim).filter(pid -> pid.equals(Long.toString(postmasterPid))).isPresent()) {
+                Files.deleteIfExists(socketLock);
+            }
+        }
+        Files.deleteIfExists(pidFile);
+    }
+
     private static void logServerOutput(java.io.InputStream output) {
         try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(output, StandardCharsets.UTF_8))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
@@ -254,11 +283,15 @@ public final class EmbeddedDatabase implements AutoCloseable {
      * Backends, the checkpointer and other children of a postmaster that was killed notice its death
      * and exit on their own, mostly at once; one busy with a long statement can take a while. They
      * run with the data directory as their working directory, which is how they are found (Linux).
+     * True when none is left; false when that cannot be known (no /proc) or one would not go.
      */
-    private void endLeftoverServerProcesses(Duration patience) {
+    private boolean endLeftoverServerProcesses(Duration patience) {
+        if (!Files.isDirectory(PROC)) {
+            return false; // cannot know; PostgreSQL's own checks decide
+        }
         List<ProcessHandle> leftovers = serverProcesses(dataDirectory);
         if (leftovers.isEmpty()) {
-            return;
+            return true;
         }
         LOG.infof("Waiting up to %s for %d server process(es) the dead postmaster left behind to exit", patience, leftovers.size());
         long deadline = System.nanoTime() + patience.toNanos();
@@ -270,20 +303,23 @@ public final class EmbeddedDatabase implements AutoCloseable {
             LOG.warnf("Ending server process %d left behind by the dead postmaster (it holds the old shared memory)", p.pid());
             p.destroyForcibly();
         }
+        boolean allGone = true;
         for (ProcessHandle p : leftovers) {
             try {
                 p.onExit().get(5, TimeUnit.SECONDS);
             } catch (Exception e) {
                 LOG.warnf("Server process %d did not exit", p.pid());
+                allGone = false;
             }
         }
+        return allGone;
     }
 
+    private static final Path PROC = Path.of("/proc");
+
+    /** Processes of a PostgreSQL server on this data directory (Linux only: it reads /proc). */
     static List<ProcessHandle> serverProcesses(Path dataDirectory) {
-        Path proc = Path.of("/proc");
-        if (!Files.isDirectory(proc)) {
-            return List.of();
-        }
+        Path proc = PROC;
         return ProcessHandle.allProcesses()
                 .filter(p -> p.pid() != ProcessHandle.current().pid())
                 .filter(p -> p.info().command().map(c -> c.endsWith("/postgres")).orElse(false))

@@ -37,6 +37,8 @@ public class CatalogVersionWatcher {
 
     private final AtomicLong version = new AtomicLong(-1);
     private volatile boolean listening;
+    /** Listening stopped at least once (the database went away): say so in the log when it resumes. */
+    private boolean resumed;
     private volatile boolean running = true;
     private volatile long lastLocalTransactionNanos = System.nanoTime();
     private volatile long lastReadNanos;
@@ -91,6 +93,9 @@ public class CatalogVersionWatcher {
                 version.set(read(c));
                 lastReadNanos = System.nanoTime();
                 listening = true;
+                if (resumed) {
+                    LOG.infof("Listening for catalog changes again (version %d)", version.get());
+                }
                 while (running) {
                     PGNotification[] notifications = pg.getNotifications(5_000);
                     // a notification, or five quiet seconds: read the committed version either way
@@ -102,6 +107,7 @@ public class CatalogVersionWatcher {
                 }
             } catch (SQLException e) {
                 if (listening) {
+                    resumed = true;
                     LOG.warnf("Stopped listening for catalog changes (%s); asking the database per request until it is back", e.getMessage());
                 }
                 listening = false;

@@ -12,6 +12,8 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
@@ -42,13 +44,53 @@ public final class EmbeddedDatabase implements AutoCloseable {
         this.postmasterPid = readPostmasterPid(dataDirectory).orElse(-1L);
     }
 
+    /** The service's database while it is being started (null when the service uses an external datasource). */
+    private static volatile CompletableFuture<EmbeddedDatabase> starting;
+
     /** The embedded database this service runs on; empty when it uses a datasource configured from outside. */
     public static Optional<EmbeddedDatabase> service() {
         return Optional.ofNullable(service);
     }
 
-    static void serveWith(EmbeddedDatabase database) {
-        service = database;
+    /**
+     * Starts the service's database in the background, on the given port, durable; it is the
+     * {@link #service()} once it runs. {@link #awaitService()} waits for it.
+     */
+    static CompletableFuture<EmbeddedDatabase> startForService(Path dataDirectory, int port) {
+        CompletableFuture<EmbeddedDatabase> future = new CompletableFuture<>();
+        starting = future;
+        Thread thread = new Thread(() -> {
+            try {
+                EmbeddedDatabase database = start(dataDirectory, port, Durability.DURABLE);
+                service = database;
+                future.complete(database);
+            } catch (Throwable e) {
+                future.completeExceptionally(e);
+            }
+        }, "drivecat-database-start");
+        thread.setDaemon(true);
+        thread.start();
+        return future;
+    }
+
+    /** Returns once the service's database runs (at once with an external datasource); throws if it could not start. */
+    static void awaitService() {
+        CompletableFuture<EmbeddedDatabase> future = starting;
+        if (future == null) {
+            return;
+        }
+        try {
+            future.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException("the embedded PostgreSQL did not start", e.getCause());
+        }
+    }
+
+    static String jdbcUrl(int port) {
+        return "jdbc:postgresql://localhost:" + port + "/" + DATABASE;
     }
 
     /** Another live process runs a server on this data directory: starting would take it away from that process. */
@@ -174,7 +216,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
     }
 
     public String jdbcUrl() {
-        return "jdbc:postgresql://localhost:" + postgres.getPort() + "/" + DATABASE;
+        return jdbcUrl(postgres.getPort());
     }
 
     public int port() {

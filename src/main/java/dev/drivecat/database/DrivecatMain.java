@@ -1,35 +1,62 @@
 package dev.drivecat.database;
 
+import io.quarkus.runtime.ApplicationLifecycleManager;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.Optional;
 
 /**
  * Starts drivecat. With no datasource URL configured (environment variable
  * {@code QUARKUS_DATASOURCE_JDBC_URL} or system property {@code quarkus.datasource.jdbc.url}),
- * an embedded PostgreSQL is started first, with its data in {@code DRIVECAT_DATA_DIR} (default
- * {@code ./data}), and the service is pointed at it. It is stopped when the service stops.
+ * an embedded PostgreSQL is started alongside Quarkus, with its data in {@code DRIVECAT_DATA_DIR}
+ * (default {@code ./data}), and the service is pointed at it. It is stopped when the service stops.
+ *
+ * <p>{@code restore FILE} as arguments restores a backup of the embedded database instead of
+ * starting the service (see {@link Restore}).
  */
 @QuarkusMain
 public class DrivecatMain {
 
     public static void main(String... args) {
-        if (setting("quarkus.datasource.jdbc.url").isPresent()) {
+        if (args.length > 0 && args[0].equals("restore")) {
+            System.exit(Restore.command(args, System.out, System.err));
+        }
+        if (setting("quarkus.datasource.jdbc.url").isPresent() || ApplicationLifecycleManager.isAppCDSGeneration()) {
+            // the build's AppCDS run stops after static initialisation and never touches a database
             Quarkus.run(args);
             return;
         }
         Path dataDir = Path.of(setting("drivecat.data-dir").orElse("data"));
-        EmbeddedDatabase database = EmbeddedDatabase.start(dataDir.resolve("postgres"));
-        EmbeddedDatabaseShutdown.serviceDatabase = database;
-        System.setProperty("quarkus.datasource.jdbc.url", database.jdbcUrl());
+        // PostgreSQL starts while Quarkus boots: only the first use of the database (the migrations)
+        // waits for it (EmbeddedDatabaseGate). The port is chosen now, for the datasource URL.
+        int port = freePort();
+        CompletableFuture<EmbeddedDatabase> database = EmbeddedDatabase.startForService(dataDir.resolve("postgres"), port);
+        System.setProperty("quarkus.datasource.jdbc.url", EmbeddedDatabase.jdbcUrl(port));
         System.setProperty("quarkus.datasource.username", EmbeddedDatabase.USER);
         System.setProperty("quarkus.datasource.password", "");
         try {
             Quarkus.run(args);
         } finally {
             // normal exit or failed start; a signal-driven stop is handled by EmbeddedDatabaseShutdown
-            database.close();
+            try {
+                database.join().close();
+            } catch (CompletionException e) {
+                // it never started; the start-up failure says why
+            }
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port for the embedded PostgreSQL", e);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.drivecat.database;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import io.zonky.test.db.postgres.util.LinuxUtils;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -11,6 +12,8 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
@@ -25,14 +28,69 @@ public final class EmbeddedDatabase implements AutoCloseable {
     public static final String USER = "postgres";
     public static final String DATABASE = "postgres";
 
+    /** The database DrivecatMain started for the service, if it started one (none with an external datasource). */
+    private static volatile EmbeddedDatabase service;
+
     private final EmbeddedPostgres postgres;
     private final Path dataDirectory;
     private final Ownership ownership;
+    private volatile long postmasterPid;
+    private volatile boolean closed;
 
     private EmbeddedDatabase(EmbeddedPostgres postgres, Path dataDirectory, Ownership ownership) {
         this.postgres = postgres;
         this.dataDirectory = dataDirectory;
         this.ownership = ownership;
+        this.postmasterPid = readPostmasterPid(dataDirectory).orElse(-1L);
+    }
+
+    /** The service's database while it is being started (null when the service uses an external datasource). */
+    private static volatile CompletableFuture<EmbeddedDatabase> starting;
+
+    /** The embedded database this service runs on; empty when it uses a datasource configured from outside. */
+    public static Optional<EmbeddedDatabase> service() {
+        return Optional.ofNullable(service);
+    }
+
+    /**
+     * Starts the service's database in the background, on the given port, durable; it is the
+     * {@link #service()} once it runs. {@link #awaitService()} waits for it.
+     */
+    static CompletableFuture<EmbeddedDatabase> startForService(Path dataDirectory, int port) {
+        CompletableFuture<EmbeddedDatabase> future = new CompletableFuture<>();
+        starting = future;
+        Thread thread = new Thread(() -> {
+            try {
+                EmbeddedDatabase database = start(dataDirectory, port, Durability.DURABLE);
+                service = database;
+                future.complete(database);
+            } catch (Throwable e) {
+                future.completeExceptionally(e);
+            }
+        }, "drivecat-database-start");
+        thread.setDaemon(true);
+        thread.start();
+        return future;
+    }
+
+    /** Returns once the service's database runs (at once with an external datasource); throws if it could not start. */
+    static void awaitService() {
+        CompletableFuture<EmbeddedDatabase> future = starting;
+        if (future == null) {
+            return;
+        }
+        try {
+            future.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException("the embedded PostgreSQL did not start", e.getCause());
+        }
+    }
+
+    static String jdbcUrl(int port) {
+        return "jdbc:postgresql://localhost:" + port + "/" + DATABASE;
     }
 
     /** Another live process runs a server on this data directory: starting would take it away from that process. */
@@ -75,23 +133,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
             dir = dir.toRealPath(); // one lock whichever symlink the directory is reached through
             ownership = own(dir);
             stopOrphanedServer(dir);
-            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
-                    .setDataDirectory(dir)
-                    .setCleanDataDirectory(false)
-                    // drivecat stops it itself, after the application has stopped using it
-                    .setRegisterShutdownHook(false)
-                    .setPGStartupWait(Duration.ofSeconds(120))
-                    .setServerConfig("listen_addresses", "localhost")
-                    .setServerConfig("max_connections", "100")
-                    .setServerConfig("fsync", durability == Durability.DURABLE ? "on" : "off")
-                    .setServerConfig("synchronous_commit", durability == Durability.THROWAWAY ? "off" : "on");
-            if (port > 0) {
-                builder.setPort(port);
-            }
-            EmbeddedPostgres postgres = builder.start();
-            EmbeddedDatabase database = new EmbeddedDatabase(postgres, dir, ownership);
-            LOG.infof("Embedded PostgreSQL started on port %d with data directory %s", postgres.getPort(), dir);
-            return database;
+            return startOwned(dir, ownership, port, durability);
         } catch (IOException e) {
             release(ownership);
             throw new UncheckedIOException("could not start the embedded PostgreSQL in " + dir, e);
@@ -99,6 +141,27 @@ public final class EmbeddedDatabase implements AutoCloseable {
             release(ownership);
             throw e;
         }
+    }
+
+    /** Starts the server on a directory this process already owns; on failure the caller still owns it. */
+    static EmbeddedDatabase startOwned(Path dir, Ownership ownership, int port, Durability durability) throws IOException {
+        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+                .setDataDirectory(dir)
+                .setCleanDataDirectory(false)
+                // drivecat stops it itself, after the application has stopped using it
+                .setRegisterShutdownHook(false)
+                .setPGStartupWait(Duration.ofSeconds(120))
+                .setServerConfig("listen_addresses", "localhost")
+                .setServerConfig("max_connections", "100")
+                .setServerConfig("fsync", durability == Durability.DURABLE ? "on" : "off")
+                .setServerConfig("synchronous_commit", durability == Durability.THROWAWAY ? "off" : "on");
+        if (port > 0) {
+            builder.setPort(port);
+        }
+        EmbeddedPostgres postgres = builder.start();
+        EmbeddedDatabase database = new EmbeddedDatabase(postgres, dir, ownership);
+        LOG.infof("Embedded PostgreSQL started on port %d with data directory %s", postgres.getPort(), dir);
+        return database;
     }
 
     /**
@@ -111,7 +174,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
      * a second start inside this JVM must never touch the file: a JVM-wide registry (a system
      * property, the same for every class loader) answers for this process first.
      */
-    private static Ownership own(Path dir) throws IOException {
+    static Ownership own(Path dir) throws IOException {
         Path lock = dir.resolveSibling(dir.getFileName() + ".lock");
         String key = OWNED_PREFIX + lock;
         if (System.getProperties().putIfAbsent(key, "owned") != null) {
@@ -137,10 +200,10 @@ public final class EmbeddedDatabase implements AutoCloseable {
     private static final String OWNED_PREFIX = "dev.drivecat.database.EmbeddedDatabase.owned:";
 
     /** This process's hold on a data directory. */
-    private record Ownership(String key, FileChannel channel) {
+    record Ownership(String key, FileChannel channel) {
     }
 
-    private static void release(Ownership ownership) {
+    static void release(Ownership ownership) {
         if (ownership != null) {
             try {
                 ownership.channel().close(); // releases the lock
@@ -153,7 +216,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
     }
 
     public String jdbcUrl() {
-        return "jdbc:postgresql://localhost:" + postgres.getPort() + "/" + DATABASE;
+        return jdbcUrl(postgres.getPort());
     }
 
     public int port() {
@@ -164,9 +227,189 @@ public final class EmbeddedDatabase implements AutoCloseable {
         return dataDirectory;
     }
 
+    /** The postmaster as last started (by the first start or by {@link #restart}); empty once it has gone. */
+    public Optional<ProcessHandle> postmaster() {
+        return ProcessHandle.of(postmasterPid).filter(EmbeddedDatabase::running);
+    }
+
+    public long postmasterPid() {
+        return postmasterPid;
+    }
+
+    public boolean closed() {
+        return closed;
+    }
+
+    /**
+     * Starts the server again after its postmaster died (killed, crashed), on the same data directory
+     * and port, so the datasource URL stays right. PostgreSQL's crash recovery replays the write-ahead
+     * log first: every committed transaction is there again, none that was not. {@code pg_ctl restart}
+     * reuses the command line the server was started with (postmaster.opts) and, finding the old
+     * server gone, starts it; it returns when the server accepts connections or has failed to start.
+     * Server processes the dead postmaster left behind still hold its shared memory and would make
+     * the start fail, so they are ended first.
+     */
+    public synchronized void restart(Duration startupWait) throws IOException {
+        if (closed) {
+            throw new IllegalStateException("the embedded PostgreSQL has been stopped for good");
+        }
+        if (postmaster().isPresent()) {
+            throw new IllegalStateException("the postmaster (pid " + postmasterPid + ") still runs");
+        }
+        if (endLeftoverServerProcesses(Duration.ofSeconds(5))) {
+            removeStaleLockFiles();
+        }
+        List<String> opts = Files.readAllLines(dataDirectory.resolve("postmaster.opts"), StandardCharsets.UTF_8);
+        String line = opts.isEmpty() ? "" : opts.get(0);
+        int args = line.indexOf(" \"");
+        Path postgresBinary = Path.of(args < 0 ? line.trim() : line.substring(0, args));
+        Path pgCtl = postgresBinary.resolveSibling("pg_ctl");
+        List<String> command = new java.util.ArrayList<>();
+        if (LinuxUtils.isUnshareAvailable()) {
+            // as the library does for its own commands: PostgreSQL refuses to run as root, and in a user namespace it is not root
+            command.addAll(List.of("unshare", "-U"));
+        }
+        command.addAll(List.of(pgCtl.toString(), "restart", "-D", dataDirectory.toString(), "-m", "fast", "-w",
+                "-t", Long.toString(Math.max(1, startupWait.toSeconds()))));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        process.getOutputStream().close();
+        // the server inherits pg_ctl's output and keeps writing its log there after pg_ctl has exited
+        Thread output = new Thread(() -> logServerOutput(process.getInputStream()), "postgres-log");
+        output.setDaemon(true);
+        output.start();
+        try {
+            if (!process.waitFor(startupWait.toMillis() + 10_000, TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                throw new IOException("pg_ctl restart did not return within " + startupWait);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while restarting PostgreSQL", e);
+        }
+        if (process.exitValue() != 0) {
+            throw new IOException("pg_ctl restart exited with " + process.exitValue() + " (the server's log says why)");
+        }
+        postmasterPid = readPostmasterPid(dataDirectory)
+                .orElseThrow(() -> new IOException("PostgreSQL started but left no postmaster.pid in " + dataDirectory));
+    }
+
+    /**
+     * The old postmaster is dead and none of its processes is left, but it may be a zombie that no
+     * process reaps yet, and PostgreSQL takes a zombie for a live server: its lock files (the data
+     * directory's and the Unix socket's, both naming its pid) would make the new server refuse to start.
+     */
+    private void removeStaleLockFiles() throws IOException {
+        Path pidFile = dataDirectory.resolve("postmaster.pid");
+        List<String> lines = Files.exists(pidFile) ? Files.readAllLines(pidFile, StandardCharsets.UTF_8) : List.of();
+        if (lines.size() >= 5 && lines.get(0).trim().equals(Long.toString(postmasterPid)) && !lines.get(4).isBlank()) {
+            Path socketLock = Path.of(lines.get(4).trim()).resolve(".s.PGSQL." + lines.get(3).trim() + ".lock");
+            if (Files.exists(socketLock) && Files.readAllLines(socketLock, StandardCharsets.UTF_8).stream().findFirst()
+                    .map(String::trim).filter(pid -> pid.equals(Long.toString(postmasterPid))).isPresent()) {
+                Files.deleteIfExists(socketLock);
+            }
+        }
+        Files.deleteIfExists(pidFile);
+    }
+
+    private static void logServerOutput(java.io.InputStream output) {
+        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(output, StandardCharsets.UTF_8))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                LOG.info("postgres: " + line);
+            }
+        } catch (IOException e) {
+            // the server closed its end: nothing more to say
+        }
+    }
+
+    /**
+     * Backends, the checkpointer and other children of a postmaster that was killed notice its death
+     * and exit on their own, mostly at once; one busy with a long statement can take a while. They
+     * run with the data directory as their working directory, which is how they are found (Linux).
+     * True when none is left; false when that cannot be known (no /proc) or one would not go.
+     */
+    private boolean endLeftoverServerProcesses(Duration patience) {
+        if (!Files.isDirectory(PROC)) {
+            return false; // cannot know; PostgreSQL's own checks decide
+        }
+        List<ProcessHandle> leftovers = serverProcesses(dataDirectory);
+        if (leftovers.isEmpty()) {
+            return true;
+        }
+        LOG.infof("Waiting up to %s for %d server process(es) the dead postmaster left behind to exit", patience, leftovers.size());
+        long deadline = System.nanoTime() + patience.toNanos();
+        while (!leftovers.isEmpty() && System.nanoTime() < deadline) {
+            sleep(100);
+            leftovers = serverProcesses(dataDirectory);
+        }
+        for (ProcessHandle p : leftovers) {
+            LOG.warnf("Ending server process %d left behind by the dead postmaster (it holds the old shared memory)", p.pid());
+            p.destroyForcibly();
+        }
+        boolean allGone = true;
+        for (ProcessHandle p : leftovers) {
+            try {
+                p.onExit().get(5, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                LOG.warnf("Server process %d did not exit", p.pid());
+                allGone = false;
+            }
+        }
+        return allGone;
+    }
+
+    private static final Path PROC = Path.of("/proc");
+
+    /** Processes of a PostgreSQL server on this data directory (Linux only: it reads /proc). */
+    static List<ProcessHandle> serverProcesses(Path dataDirectory) {
+        Path proc = PROC;
+        return ProcessHandle.allProcesses()
+                .filter(p -> p.pid() != ProcessHandle.current().pid())
+                .filter(p -> p.info().command().map(c -> c.endsWith("/postgres")).orElse(false))
+                .filter(p -> {
+                    try {
+                        return Files.readSymbolicLink(proc.resolve(Long.toString(p.pid())).resolve("cwd")).equals(dataDirectory);
+                    } catch (IOException | UnsupportedOperationException | SecurityException e) {
+                        return false;
+                    }
+                })
+                .toList();
+    }
+
+    /** Alive and not a zombie: a postmaster reparented to a process that never reaps stays a zombie. */
+    static boolean running(ProcessHandle process) {
+        if (!process.isAlive()) {
+            return false;
+        }
+        Path stat = Path.of("/proc", Long.toString(process.pid()), "stat");
+        try {
+            String s = Files.readString(stat);
+            return s.charAt(s.lastIndexOf(')') + 2) != 'Z';
+        } catch (IOException | RuntimeException e) {
+            return process.isAlive();
+        }
+    }
+
+    static Optional<Long> readPostmasterPid(Path dir) {
+        try {
+            List<String> lines = Files.readAllLines(dir.resolve("postmaster.pid"), StandardCharsets.UTF_8);
+            return lines.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(lines.get(0).trim()));
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Stops the server cleanly (a "fast" shutdown: open sessions end, then a checkpoint). Idempotent. */
     @Override
     public synchronized void close() {
+        closed = true;
         try {
             postgres.close();
             LOG.info("Embedded PostgreSQL stopped");
@@ -183,7 +426,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
      * down (SIGTERM: its clients are gone with the dead JVM) and wait for it. Called only while
      * holding the directory's lock, so the server cannot belong to a live drivecat.
      */
-    private static void stopOrphanedServer(Path dir) throws IOException {
+    static void stopOrphanedServer(Path dir) throws IOException {
         Path pidFile = dir.resolve("postmaster.pid");
         if (!Files.isRegularFile(pidFile)) {
             return;

@@ -12,13 +12,7 @@ import jakarta.enterprise.event.Observes;
 @ApplicationScoped
 class EmbeddedDatabaseShutdown {
 
-    /** The database DrivecatMain started for this service, if it started one. */
-    static volatile EmbeddedDatabase serviceDatabase;
-
     void onShutdown(@Observes @Priority(Integer.MAX_VALUE) ShutdownEvent event) {
-        EmbeddedDatabase database = serviceDatabase;
-        if (database != null) {
-            database.close();
-        }
+        EmbeddedDatabase.service().ifPresent(EmbeddedDatabase::close);
     }
 }

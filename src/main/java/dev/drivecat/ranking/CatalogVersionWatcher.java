@@ -35,6 +35,8 @@ public class CatalogVersionWatcher {
 
     private final AtomicLong notifications = new AtomicLong();
     private volatile boolean listening;
+    /** Listening stopped at least once (the database went away): say so in the log when it resumes. */
+    private boolean resumed;
     private volatile boolean running = true;
     private Thread thread;
 
@@ -81,6 +83,9 @@ public class CatalogVersionWatcher {
                 }
                 PGConnection pg = c.unwrap(PGConnection.class);
                 listening = true;
+                if (resumed) {
+                    LOG.info("Listening for catalog changes again; catching up on what was missed");
+                }
                 refreshQuietly();
                 while (running) {
                     PGNotification[] received = pg.getNotifications(POLL_MILLIS);
@@ -92,6 +97,7 @@ public class CatalogVersionWatcher {
                 }
             } catch (SQLException e) {
                 if (listening) {
+                    resumed = true;
                     LOG.warnf("Stopped listening for catalog changes (%s); connecting again", e.getMessage());
                 }
                 listening = false;

@@ -128,10 +128,16 @@ public class ProblemMappers {
 
     @ServerExceptionMapper(priority = jakarta.ws.rs.Priorities.USER + 1000)
     public Response unexpected(Throwable e, UriInfo uri) {
-        if (DatabaseUnavailable.causes(e)) {
-            LOG.warnf("Database unavailable on %s: %s", uri.getPath(), DatabaseUnavailable.summary(e));
-            Problem problem = Problem.of(ProblemType.UNAVAILABLE,
-                    "The database is unavailable; nothing was changed by this request. Retry in a few seconds.")
+        boolean outcomeUnknown = DatabaseUnavailable.outcomeUnknown(e);
+        if (outcomeUnknown || DatabaseUnavailable.causes(e)) {
+            LOG.warnf("Database unavailable on %s%s: %s", uri.getPath(), outcomeUnknown ? " while committing (outcome unknown)" : "",
+                    DatabaseUnavailable.summary(e));
+            Problem problem = (outcomeUnknown
+                    ? Problem.of(ProblemType.UNAVAILABLE, "The database stopped answering while this request's changes were being "
+                            + "committed: they may or may not have been saved. Check whether they are there before sending the request "
+                            + "again, in a few seconds.").with("outcome", "unknown")
+                    : Problem.of(ProblemType.UNAVAILABLE,
+                            "The database is unavailable; nothing was changed by this request. Retry in a few seconds."))
                     .with("retryAfterSeconds", DatabaseUnavailable.RETRY_AFTER_SECONDS);
             return Response.fromResponse(respond(problem, uri))
                     .header(HttpHeaders.RETRY_AFTER, DatabaseUnavailable.RETRY_AFTER_SECONDS).build();

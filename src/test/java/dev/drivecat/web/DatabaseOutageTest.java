@@ -5,6 +5,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.drivecat.database.EmbeddedDatabase;
+import dev.drivecat.testing.Sql;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.junit.QuarkusTest;
@@ -42,7 +43,7 @@ class DatabaseOutageTest {
 
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("quarkus.datasource.jdbc.acquisition-timeout", "2S");
+            return Map.of("quarkus.datasource.jdbc.acquisition-timeout", "2S", "drivecat.database.statement-timeout", "PT2S");
         }
     }
 
@@ -125,6 +126,37 @@ class DatabaseOutageTest {
         assertThat(statuses.get(statuses.size() - 1)).as("the traffic ran until the end, and was answered again").isEqualTo(200);
         given().when().get("/drives/samsung-pm893-240gb-sata/prices").then().statusCode(200)
                 .body("observations.findAll { it.externalId == 'outage-test' }.price", org.hamcrest.Matchers.contains(360.00f, 355.00f));
+    }
+
+    /**
+     * The database commits, but its answer does not come within the statement timeout (here a
+     * deferred trigger sleeps at commit time, as a server frozen after receiving COMMIT would): the
+     * client cannot be told "nothing was changed", because the change is there a moment later.
+     */
+    @Test
+    void aWriteWhoseCommitGetsNoAnswerInTimeSaysItsOutcomeIsUnknown() throws Exception {
+        Sql.execute(database.jdbcUrl(), """
+                CREATE FUNCTION slow_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(4); RETURN NULL; END $$;
+                CREATE CONSTRAINT TRIGGER slow_commit AFTER INSERT ON listing DEFERRABLE INITIALLY DEFERRED
+                    FOR EACH ROW WHEN (NEW.external_id = 'slow-commit') EXECUTE FUNCTION slow_commit();
+                """);
+        try {
+            Response r = admin().contentType("application/json").body(OBSERVATIONS.replace("outage-test", "slow-commit"))
+                    .when().post("/admin/imports/specs");
+            assertThat(r.statusCode()).as(r.asString()).isEqualTo(503);
+            assertThat(r.contentType()).startsWith("application/problem+json");
+            assertThat(r.header("Retry-After")).isNotNull();
+            assertThat(r.jsonPath().getString("outcome")).isEqualTo("unknown");
+            assertThat(r.jsonPath().getString("detail")).contains("may or may not have been saved");
+            long stored = 0;
+            for (int i = 0; i < 100 && stored == 0; i++) {
+                Thread.sleep(100);
+                stored = Sql.count(database.jdbcUrl(), "SELECT count(*) FROM listing WHERE external_id = 'slow-commit'");
+            }
+            assertThat(stored).as("the commit went through after all").isEqualTo(1);
+        } finally {
+            Sql.execute(database.jdbcUrl(), "DROP TRIGGER slow_commit ON listing; DROP FUNCTION slow_commit()");
+        }
     }
 
     /** PostgreSQL's immediate shutdown (SIGQUIT to the postmaster): no checkpoint, crash recovery on restart. */

@@ -1,0 +1,128 @@
+package dev.drivecat.database;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A backup is taken while the server runs and writes go on; restored on a stopped data directory,
+ * it holds what was committed when it was taken, whole transactions only.
+ */
+class BaseBackupTest {
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void aRestoredBackupHoldsWholeTransactionsCommittedBeforeItAndNothingAfter() throws Exception {
+        Path backup = dataDir.resolve("backups").resolve("manual-test.zip");
+        Files.createDirectories(backup.getParent());
+        long pairsAtBackup;
+        try (EmbeddedDatabase db = start()) {
+            sql(db, "CREATE TABLE pair (n int NOT NULL, side text NOT NULL)");
+            sql(db, "INSERT INTO pair SELECT g, s FROM generate_series(1, 1000) g, (VALUES ('left'), ('right')) v(s)");
+            // transactions of two rows keep committing while the files are copied
+            AtomicBoolean writing = new AtomicBoolean(true);
+            AtomicReference<Exception> writerFailed = new AtomicReference<>();
+            Thread writer = new Thread(() -> {
+                try (Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, "");
+                     Statement s = c.createStatement()) {
+                    c.setAutoCommit(false);
+                    for (int n = 1001; writing.get(); n++) {
+                        s.execute("INSERT INTO pair VALUES (" + n + ", 'left')");
+                        s.execute("INSERT INTO pair VALUES (" + n + ", 'right')");
+                        c.commit();
+                    }
+                } catch (SQLException e) {
+                    writerFailed.set(e);
+                }
+            });
+            writer.start();
+            BaseBackup.take(db.jdbcUrl(), db.dataDirectory(), backup, "test");
+            writing.set(false);
+            writer.join();
+            assertThat(writerFailed.get()).isNull();
+            pairsAtBackup = count(db, "SELECT count(*) FROM pair") / 2;
+            sql(db, "INSERT INTO pair VALUES (-1, 'after the backup')");
+        }
+        assertThat(Files.exists(backup.resolveSibling("manual-test.zip.partial"))).as("only the finished file is left").isFalse();
+
+        ByteArrayOutputStream said = new ByteArrayOutputStream();
+        Path previous = Restore.restore(dataDir, backup, new PrintStream(said, true, StandardCharsets.UTF_8));
+
+        assertThat(said.toString(StandardCharsets.UTF_8)).contains("Restored " + backup).contains("kept in " + previous);
+        assertThat(previous).isDirectory();
+        try (EmbeddedDatabase db = start()) {
+            assertThat(count(db, "SELECT count(*) FROM pair WHERE n = -1")).as("nothing written after the backup").isZero();
+            assertThat(count(db, "SELECT count(*) FROM (SELECT n FROM pair GROUP BY n HAVING count(*) <> 2) broken"))
+                    .as("no transaction restored in part").isZero();
+            assertThat(count(db, "SELECT count(*) FROM pair WHERE n <= 1000")).isEqualTo(2000);
+            assertThat(count(db, "SELECT count(*) FROM pair") / 2).isBetween(1000L, pairsAtBackup);
+        }
+    }
+
+    @Test
+    void restoreRefusesADataDirectoryARunningServiceHoldsAndLeavesItAlone() throws Exception {
+        Path backup = dataDir.resolve("backup.zip");
+        try (EmbeddedDatabase db = start()) {
+            sql(db, "CREATE TABLE kept (n int)");
+            BaseBackup.take(db.jdbcUrl(), db.dataDirectory(), backup, "test");
+            sql(db, "INSERT INTO kept VALUES (1)");
+
+            assertThatThrownBy(() -> Restore.restore(dataDir, backup, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)))
+                    .isInstanceOf(EmbeddedDatabase.DataDirectoryInUseException.class)
+                    .hasMessageContaining("Stop that one first");
+            assertThat(count(db, "SELECT count(*) FROM kept")).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void restoreRefusesAFileThatIsNotABackupAndChangesNothing() throws Exception {
+        try (EmbeddedDatabase db = start()) {
+            sql(db, "CREATE TABLE kept (n int)");
+        }
+        Path notABackup = Files.writeString(dataDir.resolve("notes.zip"), "not a zip");
+
+        assertThatThrownBy(() -> Restore.restore(dataDir, notABackup, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)))
+                .isInstanceOf(IOException.class).hasMessageContaining("is not a drivecat backup");
+        try (EmbeddedDatabase db = start()) {
+            assertThat(count(db, "SELECT count(*) FROM kept")).isZero();
+        }
+        try (var entries = Files.list(dataDir)) {
+            assertThat(entries.map(p -> p.getFileName().toString())).doesNotContain("postgres.before-restore");
+        }
+    }
+
+    private EmbeddedDatabase start() {
+        return EmbeddedDatabase.start(dataDir.resolve("postgres"), 0, EmbeddedDatabase.Durability.SURVIVES_PROCESS_CRASH);
+    }
+
+    private static void sql(EmbeddedDatabase db, String sql) throws SQLException {
+        try (Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, ""); Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
+    private static long count(EmbeddedDatabase db, String sql) throws SQLException {
+        try (Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, "");
+             Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+}

@@ -1,8 +1,11 @@
 package dev.drivecat.scraping;
 
 import dev.drivecat.catalog.Drive;
-import dev.drivecat.pricing.Marketplace;
 import dev.drivecat.database.ClusterLock;
+import dev.drivecat.pricing.Marketplace;
+import dev.drivecat.scraping.fetch.FetchRequest;
+import dev.drivecat.scraping.fetch.FetchResult;
+import dev.drivecat.scraping.fetch.PoliteFetcher;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.drivecat.scraping.SiteDefinition.HostDefinition;
+import dev.drivecat.scraping.fetch.HostPolicy;
 import io.quarkus.runtime.Startup;
 import jakarta.inject.Singleton;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.drivecat.scraping;
 
+import dev.drivecat.scraping.fetch.HostPolicy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,4 +1,4 @@
-package dev.drivecat.scraping;
+package dev.drivecat.scraping.fetch;
 
 import java.net.Inet4Address;
 import java.net.Inet6Address;

@@ -1,4 +1,4 @@
-package dev.drivecat.scraping;
+package dev.drivecat.scraping.fetch;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
@@ -6,9 +6,9 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import dev.drivecat.scraping.FetchResult.Fetched;
-import dev.drivecat.scraping.FetchResult.RefusalReason;
-import dev.drivecat.scraping.FetchResult.Refused;
+import dev.drivecat.scraping.fetch.FetchResult.Fetched;
+import dev.drivecat.scraping.fetch.FetchResult.RefusalReason;
+import dev.drivecat.scraping.fetch.FetchResult.Refused;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

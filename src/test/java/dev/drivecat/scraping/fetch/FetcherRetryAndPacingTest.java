@@ -1,4 +1,4 @@
-package dev.drivecat.scraping;
+package dev.drivecat.scraping.fetch;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
@@ -13,9 +13,9 @@ import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
-import dev.drivecat.scraping.FetchResult.Failed;
-import dev.drivecat.scraping.FetchResult.FailureReason;
-import dev.drivecat.scraping.FetchResult.Fetched;
+import dev.drivecat.scraping.fetch.FetchResult.Failed;
+import dev.drivecat.scraping.fetch.FetchResult.FailureReason;
+import dev.drivecat.scraping.fetch.FetchResult.Fetched;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;

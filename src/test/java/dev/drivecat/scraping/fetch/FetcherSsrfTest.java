@@ -1,4 +1,4 @@
-package dev.drivecat.scraping;
+package dev.drivecat.scraping.fetch;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
@@ -7,11 +7,11 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import dev.drivecat.scraping.FetchResult.Failed;
-import dev.drivecat.scraping.FetchResult.FailureReason;
-import dev.drivecat.scraping.FetchResult.Fetched;
-import dev.drivecat.scraping.FetchResult.RefusalReason;
-import dev.drivecat.scraping.FetchResult.Refused;
+import dev.drivecat.scraping.fetch.FetchResult.Failed;
+import dev.drivecat.scraping.fetch.FetchResult.FailureReason;
+import dev.drivecat.scraping.fetch.FetchResult.Fetched;
+import dev.drivecat.scraping.fetch.FetchResult.RefusalReason;
+import dev.drivecat.scraping.fetch.FetchResult.Refused;
 import java.net.InetAddress;
 import java.util.Map;
 import java.util.stream.Stream;

@@ -1,7 +1,7 @@
-package dev.drivecat.scraping;
+package dev.drivecat.scraping.fetch;
 
-import dev.drivecat.scraping.FetchResult.FailureReason;
-import dev.drivecat.scraping.FetchResult.Refused;
+import dev.drivecat.scraping.fetch.FetchResult.FailureReason;
+import dev.drivecat.scraping.fetch.FetchResult.Refused;
 import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
 import java.io.FilterInputStream;

@@ -1,13 +1,13 @@
-package dev.drivecat.scraping;
+package dev.drivecat.scraping.fetch;
 
-import dev.drivecat.scraping.FetchResult.Failed;
-import dev.drivecat.scraping.FetchResult.FailureReason;
-import dev.drivecat.scraping.FetchResult.Fetched;
-import dev.drivecat.scraping.FetchResult.NotModified;
-import dev.drivecat.scraping.FetchResult.RefusalReason;
-import dev.drivecat.scraping.FetchResult.Refused;
-import dev.drivecat.scraping.FetchTransport.Exchange;
-import dev.drivecat.scraping.UrlGuard.Target;
+import dev.drivecat.scraping.fetch.FetchResult.Failed;
+import dev.drivecat.scraping.fetch.FetchResult.FailureReason;
+import dev.drivecat.scraping.fetch.FetchResult.Fetched;
+import dev.drivecat.scraping.fetch.FetchResult.NotModified;
+import dev.drivecat.scraping.fetch.FetchResult.RefusalReason;
+import dev.drivecat.scraping.fetch.FetchResult.Refused;
+import dev.drivecat.scraping.fetch.FetchTransport.Exchange;
+import dev.drivecat.scraping.fetch.UrlGuard.Target;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -1,6 +1,6 @@
-package dev.drivecat.scraping;
+package dev.drivecat.scraping.fetch;
 
-import dev.drivecat.scraping.FetchResult.Refused;
+import dev.drivecat.scraping.fetch.FetchResult.Refused;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;

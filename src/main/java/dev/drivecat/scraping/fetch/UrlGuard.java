@@ -1,7 +1,7 @@
-package dev.drivecat.scraping;
+package dev.drivecat.scraping.fetch;
 
-import dev.drivecat.scraping.FetchResult.RefusalReason;
-import dev.drivecat.scraping.FetchResult.Refused;
+import dev.drivecat.scraping.fetch.FetchResult.RefusalReason;
+import dev.drivecat.scraping.fetch.FetchResult.Refused;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;

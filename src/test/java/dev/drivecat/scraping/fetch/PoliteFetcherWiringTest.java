@@ -1,9 +1,9 @@
-package dev.drivecat.scraping;
+package dev.drivecat.scraping.fetch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.drivecat.scraping.FetchResult.RefusalReason;
-import dev.drivecat.scraping.FetchResult.Refused;
+import dev.drivecat.scraping.fetch.FetchResult.RefusalReason;
+import dev.drivecat.scraping.fetch.FetchResult.Refused;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.drivecat.scraping;
+package dev.drivecat.scraping.fetch;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
@@ -8,10 +8,10 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import dev.drivecat.scraping.FetchResult.Failed;
-import dev.drivecat.scraping.FetchResult.FailureReason;
-import dev.drivecat.scraping.FetchResult.Fetched;
-import dev.drivecat.scraping.FetchResult.NotModified;
+import dev.drivecat.scraping.fetch.FetchResult.Failed;
+import dev.drivecat.scraping.fetch.FetchResult.FailureReason;
+import dev.drivecat.scraping.fetch.FetchResult.Fetched;
+import dev.drivecat.scraping.fetch.FetchResult.NotModified;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;

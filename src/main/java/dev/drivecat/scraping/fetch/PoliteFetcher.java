@@ -39,7 +39,6 @@ public class PoliteFetcher implements AutoCloseable {
     static final int ROBOTS_MAX_BYTES = 500 * 1024;
     /** RFC 9309: follow at least five redirects for robots.txt. */
     static final int ROBOTS_MAX_REDIRECTS = 5;
-    private static final Duration ROBOTS_TTL_LIMIT = Duration.ofHours(24);
 
     private final FetcherConfig config;
     private final Clock clock;
@@ -61,7 +60,6 @@ public class PoliteFetcher implements AutoCloseable {
      */
     public PoliteFetcher(FetcherConfig config, HostPolicy hostPolicy, Clock clock, Sleeper sleeper,
             AddressLookup addressLookup, DoubleSupplier jitter) {
-        validate(config);
         this.config = config;
         this.clock = clock;
         this.guard = new UrlGuard(hostPolicy, config.allowLoopback());
@@ -69,34 +67,6 @@ public class PoliteFetcher implements AutoCloseable {
         this.backoff = new Backoff(config.backoffBase(), config.backoffCap(), jitter);
         this.robots = new RobotsCache(clock);
         this.transport = new FetchTransport(config, new CheckingDnsResolver(addressLookup, guard));
-    }
-
-    private static void validate(FetcherConfig config) {
-        if (!config.userAgent().toLowerCase(Locale.ROOT).contains(ROBOTS_TOKEN)) {
-            throw new IllegalArgumentException("drivecat.fetcher.user-agent must name drivecat, so that sites "
-                    + "can tell who is fetching; got: " + config.userAgent());
-        }
-        if (config.robotsCacheTtl().compareTo(ROBOTS_TTL_LIMIT) > 0 || config.robotsCacheTtl().isNegative()) {
-            throw new IllegalArgumentException("drivecat.fetcher.robots-cache-ttl must be between 0 and 24 hours "
-                    + "(RFC 9309); got " + config.robotsCacheTtl());
-        }
-        requirePositive(config.connectTimeout(), "connect-timeout");
-        requirePositive(config.readTimeout(), "read-timeout");
-        requirePositive(config.requestDeadline(), "request-deadline");
-        requirePositive(config.backoffBase(), "backoff-base");
-        requirePositive(config.backoffCap(), "backoff-cap");
-        if (config.maxBodyBytes() <= 0 || config.maxDecodedBodyBytes() <= 0) {
-            throw new IllegalArgumentException("drivecat.fetcher.max-body-bytes and max-decoded-body-bytes must be positive");
-        }
-        if (config.maxRedirects() < 0 || config.maxRetries() < 0) {
-            throw new IllegalArgumentException("drivecat.fetcher.max-redirects and max-retries must not be negative");
-        }
-    }
-
-    private static void requirePositive(Duration duration, String property) {
-        if (duration.isNegative() || duration.isZero()) {
-            throw new IllegalArgumentException("drivecat.fetcher." + property + " must be positive; got " + duration);
-        }
     }
 
     /**

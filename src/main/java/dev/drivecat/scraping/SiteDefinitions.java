@@ -58,7 +58,7 @@ public class SiteDefinitions implements HostPolicy {
         Map<String, Site> hosts = new LinkedHashMap<>();
         for (Loaded site : loaded) {
             SiteKind kind = SiteKind.of(site.source(), site.definition());
-            SiteRules rules = SiteRules.compile(site.source(), site.definition(), kind.selectors(), kind.phrases());
+            SiteRules rules = SiteRulesCompiler.compile(site.source(), site.definition(), kind.selectors(), kind.phrases());
             MarketplaceParser parser = kind.parser(rules);
             for (HostDefinition host : rules.hosts().values()) {
                 Site previous = hosts.put(host.host(), new Site(site.definition(), host, parser));

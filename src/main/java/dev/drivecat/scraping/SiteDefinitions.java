@@ -59,7 +59,7 @@ public class SiteDefinitions implements HostPolicy {
         for (Loaded site : loaded) {
             SiteKind kind = SiteKind.of(site.source(), site.definition());
             SiteRules rules = SiteRulesCompiler.compile(site.source(), site.definition(), kind.selectors(), kind.phrases());
-            MarketplaceParser parser = kind.parser(rules);
+            MarketplaceParser parser = kind.reader(rules);
             for (HostDefinition host : rules.hosts().values()) {
                 Site previous = hosts.put(host.host(), new Site(site.definition(), host, parser));
                 if (previous != null) {

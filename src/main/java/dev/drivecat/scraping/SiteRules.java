@@ -1,6 +1,7 @@
 package dev.drivecat.scraping;
 
 import dev.drivecat.pricing.Condition;
+import dev.drivecat.pricing.SellerType;
 import dev.drivecat.scraping.SiteDefinition.HostDefinition;
 import dev.drivecat.scraping.SiteDefinition.Shipper;
 import java.net.URI;
@@ -35,6 +36,9 @@ final class SiteRules {
     private final Map<String, List<Pattern>> phrases;
     private final List<CompiledSentence> sentences;
     private final List<CompiledCondition> conditions;
+    private final List<CompiledSellerType> sellerTypes;
+    private final String layout;
+    private final List<Layout> layouts;
 
     /** A place on the page, compiled. */
     record CompiledProbe(String css, Evaluator evaluator, String attr, Pattern match) {
@@ -50,13 +54,38 @@ final class SiteRules {
     record CompiledCondition(Pattern pattern, Condition condition) {
     }
 
+    /** A seller-type rule; a null {@code seller} holds for every offer. */
+    record CompiledSellerType(String name, Pattern seller, SellerType type) {
+    }
+
     /** What a seller sentence says: who sells, and who ships. */
     record SellerLine(String seller, Shipper shipper) {
     }
 
+    /**
+     * One layout of the site: its name, the places whose presence says a page may be of it (none:
+     * any page may be), and the rules with its selectors in place of the shared ones.
+     */
+    record Layout(String name, List<CompiledProbe> when, SiteRules rules) {
+
+        /** Whether the page may be of this layout. */
+        boolean applies(Element page) {
+            return when.isEmpty() || when.stream().anyMatch(p -> page.selectFirst(p.evaluator()) != null);
+        }
+
+        /** The places {@code when} names, for messages. */
+        String describeWhen() {
+            return when.stream().map(CompiledProbe::css).toList().toString();
+        }
+    }
+
+    /** The name of the layout whose selectors these are when none is defined. */
+    static final String DEFAULT_LAYOUT = "default";
+
     SiteRules(SiteDefinition definition, Map<String, HostDefinition> hosts, List<Pattern> urlPatterns,
             List<IdPlace> idSources, Map<String, List<CompiledProbe>> selectors, Map<String, List<Pattern>> phrases,
-            List<CompiledSentence> sentences, List<CompiledCondition> conditions) {
+            List<CompiledSentence> sentences, List<CompiledCondition> conditions, List<CompiledSellerType> sellerTypes,
+            String layout, List<Layout> layouts) {
         this.definition = definition;
         this.hosts = Collections.unmodifiableMap(new LinkedHashMap<>(hosts));
         this.urlPatterns = List.copyOf(urlPatterns);
@@ -65,6 +94,58 @@ final class SiteRules {
         this.phrases = Map.copyOf(phrases);
         this.sentences = List.copyOf(sentences);
         this.conditions = List.copyOf(conditions);
+        this.sellerTypes = List.copyOf(sellerTypes);
+        this.layout = layout;
+        this.layouts = List.copyOf(layouts);
+    }
+
+    /** The same rules with some selectors replaced: one layout of the site. */
+    SiteRules forLayout(String name, Map<String, List<CompiledProbe>> replaced) {
+        Map<String, List<CompiledProbe>> merged = new LinkedHashMap<>(selectors);
+        merged.putAll(replaced);
+        return new SiteRules(definition, hosts, urlPatterns, idSources, merged, phrases, sentences, conditions, sellerTypes,
+                name, List.of());
+    }
+
+    /** The layout these rules read, e.g. {@code classic-priceblock}. */
+    String layout() {
+        return layout;
+    }
+
+    /** The site's layouts, in the order they are tried (on the shared rules; empty on a layout's own). */
+    List<Layout> layouts() {
+        return layouts;
+    }
+
+    /** Which selector names are defined, for checking that a layout has what its parser reads. */
+    boolean defines(String selector) {
+        return selectors.containsKey(selector);
+    }
+
+    /**
+     * The kind of seller an offer has, by the first seller-type rule that holds: a rule with a
+     * seller pattern for a seller whose name matches it, a rule without one for every offer.
+     * Empty when no rule holds (no seller named and no rule for every offer).
+     */
+    Optional<SellerType> sellerType(String sellerName) {
+        String name = sellerName == null ? null : normalize(sellerName);
+        for (CompiledSellerType rule : sellerTypes) {
+            if (rule.seller() == null) {
+                return Optional.of(rule.type());
+            }
+            if (name != null && !name.isEmpty() && rule.seller().matcher(name).find()) {
+                return Optional.of(rule.type());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The name of the seller-type rule that decides, for tests and messages. */
+    Optional<String> sellerTypeRule(String sellerName) {
+        String name = sellerName == null ? null : normalize(sellerName);
+        return sellerTypes.stream().filter(rule -> rule.seller() == null
+                || name != null && !name.isEmpty() && rule.seller().matcher(name).find())
+                .map(CompiledSellerType::name).findFirst();
     }
 
     /** Whether the pattern declares the named group (Java 17 has no Pattern.namedGroups()). */

@@ -8,10 +8,12 @@ import dev.drivecat.scraping.SiteRules.CompiledProbe;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Currency;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.jsoup.select.Evaluator;
@@ -28,6 +30,7 @@ final class SiteRulesCompiler {
 
     private static final Pattern HOST = Pattern.compile("[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+");
     private static final Pattern MARKETPLACE_CODE = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
+    private static final Pattern LAYOUT_NAME = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
 
     private final SiteDefinition definition;
     private final Map<String, HostDefinition> hosts = new LinkedHashMap<>();
@@ -37,6 +40,7 @@ final class SiteRulesCompiler {
     private final Map<String, List<Pattern>> phrases = new LinkedHashMap<>();
     private final List<SiteRules.CompiledSentence> sentences = new ArrayList<>();
     private final List<SiteRules.CompiledCondition> conditions = new ArrayList<>();
+    private final List<SiteRules.CompiledSellerType> sellerTypes = new ArrayList<>();
 
     private SiteRulesCompiler(SiteDefinition definition) {
         this.definition = definition;
@@ -56,19 +60,7 @@ final class SiteRulesCompiler {
         Problems problems = new Problems(source);
         rules.compileHosts(problems);
         rules.compileProductPage(problems);
-        for (String key : requiredSelectors) {
-            List<Probe> probes = definition.selectors().get(key);
-            if (probes == null || probes.isEmpty()) {
-                problems.add("selectors." + key + " is missing; the " + definition.site() + " parser needs it");
-            }
-        }
-        definition.selectors().forEach((key, probes) -> {
-            List<CompiledProbe> compiled = new ArrayList<>();
-            for (int i = 0; i < (probes == null ? 0 : probes.size()); i++) {
-                rules.compileProbe(problems, "selectors." + key + "[" + i + "]", probes.get(i)).ifPresent(compiled::add);
-            }
-            rules.selectors.put(key, List.copyOf(compiled));
-        });
+        rules.selectors.putAll(rules.compileSelectors(problems, "selectors", definition.selectors()));
         for (String key : requiredPhrases) {
             if (!definition.phrases().containsKey(key)) {
                 problems.add("phrases." + key + " is missing; the " + definition.site() + " parser needs it"
@@ -101,9 +93,89 @@ final class SiteRulesCompiler {
             rules.compilePattern(problems, where + ".pattern", rule.pattern(), null)
                     .ifPresent(p -> rules.conditions.add(new SiteRules.CompiledCondition(p, rule.condition())));
         }
+        rules.compileSellerTypes(problems);
+        SiteRules shared = new SiteRules(definition, rules.hosts, rules.urlPatterns, rules.idSources, rules.selectors,
+                rules.phrases, rules.sentences, rules.conditions, rules.sellerTypes, SiteRules.DEFAULT_LAYOUT, List.of());
+        List<SiteRules.Layout> layouts = rules.compileLayouts(problems, shared, requiredSelectors);
         problems.throwIfAny();
         return new SiteRules(definition, rules.hosts, rules.urlPatterns, rules.idSources, rules.selectors, rules.phrases,
-                rules.sentences, rules.conditions);
+                rules.sentences, rules.conditions, rules.sellerTypes, SiteRules.DEFAULT_LAYOUT, layouts);
+    }
+
+    private Map<String, List<CompiledProbe>> compileSelectors(Problems problems, String where,
+            Map<String, List<Probe>> selectors) {
+        Map<String, List<CompiledProbe>> compiled = new LinkedHashMap<>();
+        selectors.forEach((key, probes) -> {
+            List<CompiledProbe> places = new ArrayList<>();
+            for (int i = 0; i < (probes == null ? 0 : probes.size()); i++) {
+                compileProbe(problems, where + "." + key + "[" + i + "]", probes.get(i)).ifPresent(places::add);
+            }
+            compiled.put(key, List.copyOf(places));
+        });
+        return compiled;
+    }
+
+    /**
+     * The layouts, each the shared selectors with its own in their place; a definition without
+     * layouts has one, {@code default}. Every layout must end up with each selector its parser
+     * reads, from the shared ones or its own.
+     */
+    private List<SiteRules.Layout> compileLayouts(Problems problems, SiteRules shared, Collection<String> requiredSelectors) {
+        List<SiteDefinition.Layout> defined = definition.layouts().isEmpty()
+                ? List.of(new SiteDefinition.Layout(SiteRules.DEFAULT_LAYOUT, List.of(), Map.of()))
+                : definition.layouts();
+        List<SiteRules.Layout> layouts = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < defined.size(); i++) {
+            SiteDefinition.Layout layout = defined.get(i);
+            String where = "layouts[" + i + "]";
+            if (layout.name() == null || !LAYOUT_NAME.matcher(layout.name()).matches()) {
+                problems.add(where + ".name '" + layout.name() + "' is not a layout name such as classic-priceblock"
+                        + " (lower-case letters, digits and hyphens)");
+                continue;
+            }
+            where = "layouts[" + layout.name() + "]";
+            if (!names.add(layout.name())) {
+                problems.add(where + " is listed twice");
+            }
+            List<CompiledProbe> when = new ArrayList<>();
+            for (int w = 0; w < layout.when().size(); w++) {
+                compileProbe(problems, where + ".when[" + w + "]", layout.when().get(w)).ifPresent(when::add);
+            }
+            SiteRules rules = shared.forLayout(layout.name(), compileSelectors(problems, where + ".selectors", layout.selectors()));
+            for (String key : requiredSelectors) {
+                if (!rules.defines(key) || rules.describe(key).equals("[]")) {
+                    problems.add((definition.layouts().isEmpty() ? "selectors." + key
+                            : where + ": selectors." + key) + " is missing; the " + definition.site() + " parser needs it"
+                            + (definition.layouts().isEmpty() ? "" : " (shared or in the layout)"));
+                }
+            }
+            layouts.add(new SiteRules.Layout(layout.name(), List.copyOf(when), rules));
+        }
+        return List.copyOf(layouts);
+    }
+
+    private void compileSellerTypes(Problems problems) {
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < definition.sellerTypes().size(); i++) {
+            SiteDefinition.SellerTypeRule rule = definition.sellerTypes().get(i);
+            String where = "sellerTypes[" + i + "]";
+            if (rule.name() == null || rule.name().isBlank()) {
+                problems.add(where + ".name is missing; a rule is named in tests and messages");
+            } else if (!names.add(rule.name())) {
+                problems.add(where + ".name '" + rule.name() + "' is listed twice");
+            }
+            if (rule.type() == null) {
+                problems.add(where + ".type is missing (MARKETPLACE or THIRD_PARTY)");
+                continue;
+            }
+            if (rule.seller() == null) {
+                sellerTypes.add(new SiteRules.CompiledSellerType(rule.name(), null, rule.type()));
+            } else {
+                compilePattern(problems, where + ".seller", rule.seller(), null)
+                        .ifPresent(p -> sellerTypes.add(new SiteRules.CompiledSellerType(rule.name(), p, rule.type())));
+            }
+        }
     }
 
     private void compileHosts(Problems problems) {

@@ -25,10 +25,6 @@ abstract class AbstractSiteParser {
         this.rules = rules;
     }
 
-    SiteRules rules() {
-        return rules;
-    }
-
     /** A product page being read. */
     record Page(Document document, URI url, HostDefinition host, String title, String externalId) {
     }
@@ -53,7 +49,7 @@ abstract class AbstractSiteParser {
     }
 
     /**
-     * Reads a price the page shows; a price that is there but cannot be read fails the page. An
+     * Reads a price the page shows; a price that is there but cannot be read fails the layout. An
      * amount that is not above zero (a "$0.00" placeholder) is no price anyone pays: it is empty,
      * so the offer has no price, and the parser decides as for any offer without one.
      */

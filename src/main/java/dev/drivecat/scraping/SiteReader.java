@@ -162,7 +162,7 @@ final class SiteReader implements SiteParser {
                 continue;
             }
             OfferDraft draft = OfferDraft.of(offer);
-            weighPrice(draft, structured, prefer, kept, disagreements);
+            weighPrice(draft, structured, prefer, disagreements);
             Optional<StructuredData.Offer> one = single(structured);
             if (one.isPresent()) {
                 weighStock(draft, one.get(), prefer, kept, disagreements);
@@ -177,7 +177,7 @@ final class SiteReader implements SiteParser {
         return new PageParse.Product(product.externalId(), product.title(), product.layout(), offers, disagreements);
     }
 
-    private static void weighPrice(OfferDraft draft, List<StructuredData.Offer> structured, Prefer prefer, String kept,
+    private static void weighPrice(OfferDraft draft, List<StructuredData.Offer> structured, Prefer prefer,
             List<Disagreement> disagreements) {
         List<StructuredData.Offer> priced = structured.stream().filter(StructuredData.Offer::hasPrice).toList();
         if (draft.price == null || priced.isEmpty()) {

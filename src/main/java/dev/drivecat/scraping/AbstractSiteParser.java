@@ -6,16 +6,18 @@ import dev.drivecat.scraping.PriceText.Money;
 import dev.drivecat.scraping.SiteDefinition.HostDefinition;
 import java.math.BigDecimal;
 import java.net.URI;
+import java.util.List;
 import java.util.Optional;
 import org.jsoup.nodes.Document;
-import org.jsoup.nodes.Element;
 
 /**
- * What the marketplace parsers share: the host, the robot check, title and external id, and the
- * decisions that every site makes the same way from its own phrases (seller type, fulfilment,
- * condition, stock, shipping). Subclasses read the offers.
+ * Reads the offers of one layout of a site: what the marketplace parsers share are the decisions
+ * every site makes the same way from its own phrases and rules (seller type, fulfilment,
+ * condition, stock, shipping). {@link SiteReader} has already checked the host, the robot check,
+ * the title and the external id, and tries each layout's parser in turn; a parser that cannot
+ * read its layout throws {@link ParseFailure} saying what it missed.
  */
-abstract class AbstractSiteParser implements SiteParser {
+abstract class AbstractSiteParser {
 
     protected final SiteRules rules;
 
@@ -23,62 +25,31 @@ abstract class AbstractSiteParser implements SiteParser {
         this.rules = rules;
     }
 
-    @Override
-    public SiteRules rules() {
-        return rules;
-    }
-
-    @Override
-    public final PageParse parse(Document document, URI url) {
-        try {
-            HostDefinition host = rules.host(url == null ? null : url.getHost()).orElseThrow(() -> new ParseFailure(
-                    "host of " + url + " is not in scrapers/" + rules.definition().site() + ".yaml"));
-            Optional<String> robot = robotCheck(document);
-            if (robot.isPresent()) {
-                return new PageParse.Blocked(robot.get());
-            }
-            Optional<String> title = rules.value(document, "title");
-            if (title.isEmpty()) {
-                Optional<String> phrase = rules.phrase("robotCheck", document.title() + " " + document.text());
-                if (phrase.isPresent()) {
-                    return new PageParse.Blocked("robot check: the page says \"" + phrase.get() + "\"");
-                }
-                throw new ParseFailure("no product title; looked in " + rules.describe("title")
-                        + " (not a product page, or the layout changed)");
-            }
-            String externalId = rules.externalId(document, url).orElseThrow(() -> new ParseFailure(
-                    "no external id on the page or in the URL " + url));
-            return read(new Page(document, url, host, title.get(), externalId));
-        } catch (ParseFailure failure) {
-            return new PageParse.Failed(failure.getMessage());
-        }
-    }
-
     /** A product page being read. */
     record Page(Document document, URI url, HostDefinition host, String title, String externalId) {
     }
 
-    /** Reads a page that is a product page (has a title) and not a robot check. */
+    /**
+     * Reads a page that is a product page (has a title) and not a robot check, with this layout's
+     * rules: a {@link PageParse.Product} or a {@link PageParse.NoOffer}.
+     *
+     * @throws ParseFailure when the page is not of this layout, or its offer cannot be read
+     */
     protected abstract PageParse read(Page page);
 
-    private Optional<String> robotCheck(Document document) {
-        return rules.element(document, "robotCheck")
-                .map(e -> "robot check: the page has " + describe(e) + " instead of a product");
+    /** A product as this layout read it. */
+    protected PageParse.Product product(Page page, List<OfferDraft> offers) {
+        return new PageParse.Product(page.externalId(), page.title(), rules.layout(),
+                offers.stream().map(OfferDraft::build).toList(), List.of());
     }
 
-    private static String describe(Element e) {
-        StringBuilder s = new StringBuilder("<").append(e.tagName());
-        if (!e.id().isEmpty()) {
-            s.append(" id=\"").append(e.id()).append('"');
-        }
-        if (e.hasAttr("action")) {
-            s.append(" action=\"").append(e.attr("action")).append('"');
-        }
-        return s.append('>').toString();
+    /** No offer, as this layout read it. */
+    protected PageParse.NoOffer noOffer(Page page, PageParse.NoOfferKind kind, String reason) {
+        return new PageParse.NoOffer(page.externalId(), kind, reason, rules.layout());
     }
 
     /**
-     * Reads a price the page shows; a price that is there but cannot be read fails the page. An
+     * Reads a price the page shows; a price that is there but cannot be read fails the layout. An
      * amount that is not above zero (a "$0.00" placeholder) is no price anyone pays: it is empty,
      * so the offer has no price, and the parser decides as for any offer without one.
      */
@@ -107,11 +78,9 @@ abstract class AbstractSiteParser implements SiteParser {
         return "'" + wording + "' is not a price above zero";
     }
 
+    /** The seller's kind by the site's seller-type rules (scrapers/*.yaml sellerTypes); null when none holds. */
     protected SellerType sellerType(String sellerName) {
-        if (sellerName == null) {
-            return null;
-        }
-        return rules.says("marketplaceSeller", sellerName) ? SellerType.MARKETPLACE : SellerType.THIRD_PARTY;
+        return rules.sellerType(sellerName).orElse(null);
     }
 
     /**

@@ -32,7 +32,7 @@ final class AmazonParser extends AbstractSiteParser {
             "noFeaturedOffer");
 
     static final Set<String> PHRASES = Set.of("robotCheck", "undeliverable", "currentlyUnavailable",
-            "noFeaturedOffer", "inStock", "outOfStock", "hiddenPrice", "businessOnly", "marketplaceSeller",
+            "noFeaturedOffer", "inStock", "outOfStock", "hiddenPrice", "businessOnly",
             "marketplaceShipper", "shipperSellerMerged", "freeShipping", "renewedTitle", "newOldStock", "rowNew",
             "rowUsed", "rowRenewed", "rowMemberPrice", "renewedTier");
 
@@ -95,7 +95,7 @@ final class AmazonParser extends AbstractSiteParser {
                     .filter(m -> m.currency().equals(regular.currency) && m.amount().compareTo(regular.price) != 0)
                     .ifPresent(m -> regular.memberPrice = m.amount());
         }
-        return new PageParse.Product(page.externalId(), page.title(), drafts.stream().map(OfferDraft::build).toList());
+        return product(page, drafts);
     }
 
     private List<Row> offerRows(Element buyBox) {
@@ -143,18 +143,18 @@ final class AmazonParser extends AbstractSiteParser {
         String notice = rules.value(page.document(), "unavailableNotice").orElse("");
         Optional<String> undeliverable = rules.phrase("undeliverable", notice);
         if (undeliverable.isPresent()) {
-            return new PageParse.NoOffer(page.externalId(), PageParse.NoOfferKind.UNDELIVERABLE, notice);
+            return noOffer(page, PageParse.NoOfferKind.UNDELIVERABLE, notice);
         }
         if (rules.says("currentlyUnavailable", notice)) {
             OfferDraft draft = new OfferDraft();
             draft.inStock = false;
             draft.availability = notice;
-            return new PageParse.Product(page.externalId(), page.title(), List.of(draft.build()));
+            return product(page, List.of(draft));
         }
         Optional<Element> noFeatured = rules.element(buyBox, "noFeaturedOffer");
         Optional<String> phrase = rules.phrase("noFeaturedOffer", buyBox.text());
         if (noFeatured.isPresent() || phrase.isPresent()) {
-            return new PageParse.NoOffer(page.externalId(), PageParse.NoOfferKind.NO_FEATURED_OFFER,
+            return noOffer(page, PageParse.NoOfferKind.NO_FEATURED_OFFER,
                     "no featured offer: " + phrase.orElse("the buy box only links to other buying options"));
         }
         throw new ParseFailure("the buy box has no offer (looked for " + rules.describe("offerAccordion") + ", "

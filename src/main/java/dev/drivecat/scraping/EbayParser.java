@@ -20,7 +20,7 @@ final class EbayParser extends AbstractSiteParser {
             "seller", "sellerCard", "availability", "statusMessage", "buyButton", "shipping");
 
     static final Set<String> PHRASES = Set.of("robotCheck", "bestOffer", "privateSeller", "businessSeller",
-            "inStock", "outOfStock", "freeShipping", "newOldStock", "marketplaceSeller");
+            "inStock", "outOfStock", "freeShipping", "newOldStock");
 
     EbayParser(SiteRules rules) {
         super(rules);
@@ -62,6 +62,6 @@ final class EbayParser extends AbstractSiteParser {
         }
 
         draft.shipping = shipping(rules.value(page.document(), "shipping").orElse(null), page, draft.currency);
-        return new PageParse.Product(page.externalId(), page.title(), List.of(draft.build()));
+        return product(page, List.of(draft));
     }
 }

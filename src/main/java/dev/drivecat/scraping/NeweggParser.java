@@ -17,7 +17,7 @@ final class NeweggParser extends AbstractSiteParser {
     static final Set<String> SELECTORS = Set.of("robotCheck", "title", "buyBox", "price", "seller", "shipper",
             "availability", "buyButton", "conditionWording");
 
-    static final Set<String> PHRASES = Set.of("robotCheck", "inStock", "outOfStock", "marketplaceSeller",
+    static final Set<String> PHRASES = Set.of("robotCheck", "inStock", "outOfStock",
             "marketplaceShipper", "newOldStock", "freeShipping");
 
     NeweggParser(SiteRules rules) {
@@ -53,6 +53,6 @@ final class NeweggParser extends AbstractSiteParser {
         draft.conditionWording = rules.value(page.document(), "conditionWording").orElse(null);
         draft.condition = condition(null, draft.conditionWording, page.title());
         draft.shipping = shipping(rules.value(buyBox, "shipping").orElse(null), page, draft.currency);
-        return new PageParse.Product(page.externalId(), page.title(), List.of(draft.build()));
+        return product(page, List.of(draft));
     }
 }

@@ -31,6 +31,9 @@ public class PageImportService {
     @Inject
     SiteDefinitions sites;
 
+    @Inject
+    ScrapeMetrics metrics;
+
     /** What the page held and what was stored. */
     @Schema(name = "PageImportResult")
     public record Result(
@@ -39,11 +42,29 @@ public class PageImportService {
             @Schema(nullable = true) String externalId,
             @Schema(description = "PARSED, NO_OFFER or BLOCKED.") String outcome,
             @Schema(nullable = true) String reason,
+            @Schema(description = "The layout of the site definition (scrapers/<site>.yaml) that read the page, e.g. "
+                    + "classic-priceblock; structured-data when only the page's structured data could be read; none for a "
+                    + "robot check.") String layout,
+            @Schema(description = "Where the page's structured data (JSON-LD, microdata, meta tags) states another value than "
+                    + "its visible offer, and which value the offer carries.") List<DisagreementView> disagreements,
             @Schema(nullable = true, description = "The drive the offers were stored for.") String drive,
             Instant observedAt,
             boolean stored,
             @Schema(nullable = true) String note,
             List<OfferView> offers) {
+    }
+
+    @Schema(name = "StructuredDataDisagreement")
+    public record DisagreementView(String offerKey, @Schema(description = "price, currency, inStock or condition.") String field,
+                                   @Schema(description = "The value as the page shows it.") String page,
+                                   @Schema(description = "The value as structured data states it, and where.") String structuredData,
+                                   @Schema(description = "page or structured data: the value the offer carries.") String kept) {
+
+        static List<DisagreementView> of(PageParse parse) {
+            return parse instanceof PageParse.Product product ? product.disagreements().stream()
+                    .map(d -> new DisagreementView(d.offerKey(), d.field(), d.page(), d.structuredData(), d.kept())).toList()
+                    : List.of();
+        }
     }
 
     @Schema(name = "ParsedOffer")
@@ -70,6 +91,7 @@ public class PageImportService {
         Optional<Drive> givenDrive = Optional.ofNullable(driveSlug).filter(s -> !s.isBlank()).map(s -> Drive.<Drive>findBySlug(s)
                 .orElseThrow(() -> DomainException.notFound("No drive with slug '" + s + "'")));
         PageParse parse = PageParsing.saved(sites, product.url(), body, charset);
+        metrics.parse(product.site().definition().site(), parse.layout(), ScrapeMetrics.result(parse), ScrapeMetrics.IMPORT);
         String marketplace = product.site().marketplace();
         if (parse instanceof PageParse.Failed failed) {
             throw new DomainException(DomainException.Kind.UNPROCESSABLE,
@@ -85,12 +107,13 @@ public class PageImportService {
                     .with("outcome", "PARSE_FAILED").with("pageExternalId", shown.get()).with("urlExternalId", product.externalId());
         }
         if (parse instanceof PageParse.Blocked blocked) {
-            return new Result(product.url().toString(), marketplace, null, "BLOCKED", blocked.reason(), null, observedAt, false,
+            return new Result(product.url().toString(), marketplace, null, "BLOCKED", blocked.reason(), blocked.layout(), List.of(),
+                    null, observedAt, false,
                     "A robot check was saved instead of the product page: nothing was stored.", List.of());
         }
         if (parse instanceof PageParse.NoOffer none) {
             return new Result(product.url().toString(), marketplace, none.externalId(), "NO_OFFER", none.kind() + ": " + none.reason(),
-                    givenDrive.map(d -> d.slug).orElse(null), observedAt, false, "The page shows nothing to buy: nothing was stored.",
+                    none.layout(), List.of(), givenDrive.map(d -> d.slug).orElse(null), observedAt, false, "The page shows nothing to buy: nothing was stored.",
                     List.of());
         }
         PageParse.Product page = (PageParse.Product) parse;
@@ -98,12 +121,14 @@ public class PageImportService {
             Marketplace m = Marketplace.findByCode(marketplace).orElseThrow();
             Optional<Drive> drive = givenDrive.map(d -> Drive.<Drive>findById(d.id)).or(() -> known(m, page.externalId(), product.externalId()));
             if (drive.isEmpty()) {
-                return new Result(product.url().toString(), marketplace, page.externalId(), "PARSED", null, null, observedAt, false,
+                return new Result(product.url().toString(), marketplace, page.externalId(), "PARSED", null, page.layout(),
+                        DisagreementView.of(page), null, observedAt, false,
                         "No drive given and no listing or watched page knows this item: nothing was stored (pass drive=<slug>).",
                         page.offers().stream().map(o -> view(page, o, null, false, false)).toList());
             }
             List<ParsedPageStore.StoredOffer> stored = store.store(drive.get(), m, product.url(), page, observedAt, "saved page", null);
-            return new Result(product.url().toString(), marketplace, page.externalId(), "PARSED", null, drive.get().slug, observedAt,
+            return new Result(product.url().toString(), marketplace, page.externalId(), "PARSED", null, page.layout(),
+                    DisagreementView.of(page), drive.get().slug, observedAt,
                     true, null, stored.stream().map(s -> view(page, s.offer(), s.condition(), s.added(), s.suspect())).toList());
         });
     }

@@ -8,27 +8,70 @@ import java.util.List;
  */
 public sealed interface PageParse {
 
+    /** The layout of a parse that no layout read (a robot check, a page nothing understood). */
+    String NO_LAYOUT = "none";
+
+    /** The layout of the site definition the page was read with ({@code structured-data} when only its structured data was). */
+    default String layout() {
+        return NO_LAYOUT;
+    }
+
     /**
      * A product page. {@code offers} may hold a featured offer with no price and
      * {@code inStock=false} ("Currently unavailable"): that records an out-of-stock observation.
+     *
+     * @param layout the layout of the site definition that read the page
+     * @param disagreements where the page's structured data states another value than its visible
+     *     offer, and which was kept
      */
-    record Product(String externalId, String title, List<ParsedOffer> offers) implements PageParse {
+    record Product(String externalId, String title, String layout, List<ParsedOffer> offers,
+            List<Disagreement> disagreements) implements PageParse {
+
+        public Product {
+            offers = List.copyOf(offers);
+            disagreements = List.copyOf(disagreements);
+        }
     }
 
     /**
      * A product page with nothing to buy from where we are: no featured offer ("see all buying
      * options"), or "cannot be shipped to your location". Records no observation.
      */
-    record NoOffer(String externalId, NoOfferKind kind, String reason) implements PageParse {
+    record NoOffer(String externalId, NoOfferKind kind, String reason, String layout) implements PageParse {
     }
 
     /** A robot check / CAPTCHA instead of the page: a blocked fetch, never "out of stock". */
     record Blocked(String reason) implements PageParse {
     }
 
-    /** The page could not be read (e.g. the layout changed): a failed scrape, never a price. */
+    /**
+     * The page could not be read (e.g. the layout changed): a failed scrape, never a price. The
+     * reason names every layout tried and what each missed.
+     */
     record Failed(String reason) implements PageParse {
     }
 
     enum NoOfferKind { NO_FEATURED_OFFER, UNDELIVERABLE }
+
+    /**
+     * A value the page's structured data (JSON-LD, microdata, meta tags) states otherwise than the
+     * visible offer does.
+     *
+     * @param offerKey the offer, e.g. {@code featured}
+     * @param field {@code price}, {@code currency}, {@code inStock} or {@code condition}
+     * @param page the value as the page shows it
+     * @param structuredData the value as structured data states it, with where it was read
+     * @param kept {@code page} or {@code structured data}: the value the offer carries
+     */
+    record Disagreement(String offerKey, String field, String page, String structuredData, String kept) {
+
+        @Override
+        public String toString() {
+            return offerKey + " " + field + ": the page shows " + page + ", " + structuredData + "; kept the "
+                    + (kept.equals(PAGE) ? "page's" : "structured data's");
+        }
+
+        public static final String PAGE = "page";
+        public static final String STRUCTURED_DATA = "structured data";
+    }
 }

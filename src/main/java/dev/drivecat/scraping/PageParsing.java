@@ -1,5 +1,6 @@
 package dev.drivecat.scraping;
 
+import dev.drivecat.scraping.fetch.FetchResult;
 import java.net.URI;
 import java.util.Optional;
 import java.util.function.Supplier;

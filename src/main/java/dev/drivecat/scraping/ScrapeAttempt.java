@@ -44,4 +44,13 @@ public class ScrapeAttempt extends PanacheEntityBase {
     public int observationsAdded;
 
     public String reason;
+
+    /** The site definition of the page's host, e.g. {@code amazon}. */
+    public String site;
+
+    /** The layout of the site definition that read the page ({@code none} when none did); null when nothing was read. */
+    public String layout;
+
+    /** Where the page's structured data disagreed with its visible offer, one line each; null when it did not. */
+    public String disagreements;
 }

@@ -10,6 +10,9 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.Tuple;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
@@ -17,8 +20,12 @@ import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 /**
  * Data freshness, a wellness check (/q/health/well, part of /q/health): DOWN — prices are going
  * stale — when pages are watched and none was scraped successfully within
- * drivecat.health.scrape-freshness. It does not touch readiness: a service with old prices still
- * answers correctly, and says how old its prices are.
+ * drivecat.health.scrape-freshness, or when a marketplace site's share of failed scrape attempts
+ * in the recent window (drivecat.health.failure-share-window) has jumped by
+ * drivecat.health.failure-share-jump over its share in the days before (a markup change that
+ * the site definition does not know yet fails every page of that site while the others still
+ * succeed, so the newest success alone would not show it). It does not touch readiness: a service
+ * with old prices still answers correctly, and says how old its prices are.
  */
 @Wellness
 @ApplicationScoped
@@ -30,31 +37,97 @@ public class ScrapeFreshnessCheck implements HealthCheck {
     @Inject
     DrivecatConfig config;
 
+    /** Failed outcomes, as {@link ScrapeOutcome#failure()} says; the SQL counts these. */
+    private static final List<String> FAILURES = Arrays.stream(ScrapeOutcome.values()).filter(ScrapeOutcome::failure)
+            .map(Enum::name).toList();
+
+    /**
+     * One site's attempts in the recent window and in the days before it.
+     *
+     * @param site the site definition, e.g. {@code amazon}
+     */
+    record SiteShare(String site, long recent, long recentFailed, long before, long beforeFailed) {
+
+        double recentShare() {
+            return recent == 0 ? 0 : (double) recentFailed / recent;
+        }
+
+        /** The share before the window; a site with no attempts before it had failed none. */
+        double beforeShare() {
+            return before == 0 ? 0 : (double) beforeFailed / before;
+        }
+
+        /** Whether enough recent attempts failed so much more often than before. */
+        boolean jumped(double jump, int minAttempts) {
+            return recent >= minAttempts && recentShare() - beforeShare() >= jump;
+        }
+
+        String describe(Duration window, Duration baseline) {
+            return String.format(Locale.ROOT, "%d of %d attempts failed in the last %s (%.0f%%), %d of %d in the %s before (%.0f%%)",
+                    recentFailed, recent, window, 100 * recentShare(), beforeFailed, before, baseline, 100 * beforeShare());
+        }
+    }
+
     @Override
     public HealthCheckResponse call() {
         HealthCheckResponseBuilder response = HealthCheckResponse.named("price data freshness");
         Duration limit = config.health().scrapeFreshness();
         response.withData("freshnessLimit", limit.toString());
         try {
+            Instant now = Instant.now();
             Tuple t = QuarkusTransaction.requiringNew().call(() -> (Tuple) em.createNativeQuery(
                     "SELECT count(*) FILTER (WHERE active) AS watched, max(last_success_at) AS last FROM watched_page", Tuple.class)
                     .getSingleResult());
             long watched = ((Number) t.get("watched")).longValue();
             Instant last = Columns.instant(t.get("last"));
             response.withData("watchedPages", watched);
+            List<SiteShare> jumped = shares(now).stream()
+                    .filter(s -> s.jumped(config.health().failureShareJump(), config.health().failureShareMinAttempts()))
+                    .toList();
+            for (SiteShare share : jumped) {
+                response.withData("failureShareJump." + share.site(),
+                        share.describe(config.health().failureShareWindow(), config.health().failureShareBaseline()));
+            }
             if (watched == 0) {
                 return response.up().withData("status", "no pages watched").build();
             }
             if (last == null) {
                 return response.down().withData("status", "degraded: no watched page was ever scraped successfully").build();
             }
-            Duration age = Duration.between(last, Instant.now());
+            Duration age = Duration.between(last, now);
             response.withData("lastSuccessfulScrape", last.toString()).withData("ageSeconds", age.toSeconds());
-            return age.compareTo(limit) > 0
-                    ? response.down().withData("status", "degraded: the newest successful scrape is older than " + limit).build()
-                    : response.up().withData("status", "fresh").build();
+            if (age.compareTo(limit) > 0) {
+                return response.down().withData("status", "degraded: the newest successful scrape is older than " + limit).build();
+            }
+            if (!jumped.isEmpty()) {
+                return response.down().withData("status", "degraded: the share of failed scrapes jumped on "
+                        + String.join(", ", jumped.stream().map(SiteShare::site).toList())
+                        + " (its pages may have a layout scrapers/ does not know yet; see failureShareJump.<site>)").build();
+            }
+            return response.up().withData("status", "fresh").build();
         } catch (RuntimeException e) {
             return response.down().withData("status", "unknown: " + e.getClass().getSimpleName()).build();
         }
+    }
+
+    /** Each site's attempts in the recent window and in the baseline before it. */
+    private List<SiteShare> shares(Instant now) {
+        Instant recentFrom = now.minus(config.health().failureShareWindow());
+        Instant baselineFrom = recentFrom.minus(config.health().failureShareBaseline());
+        @SuppressWarnings("unchecked")
+        List<Tuple> rows = QuarkusTransaction.requiringNew().call(() -> em.createNativeQuery("""
+                SELECT site,
+                       count(*) FILTER (WHERE finished_at >= :recentFrom) AS recent,
+                       count(*) FILTER (WHERE finished_at >= :recentFrom AND outcome IN (:failures)) AS recent_failed,
+                       count(*) FILTER (WHERE finished_at < :recentFrom) AS before,
+                       count(*) FILTER (WHERE finished_at < :recentFrom AND outcome IN (:failures)) AS before_failed
+                FROM scrape_attempt
+                WHERE site IS NOT NULL AND finished_at >= :baselineFrom
+                GROUP BY site ORDER BY site""", Tuple.class)
+                .setParameter("recentFrom", recentFrom).setParameter("baselineFrom", baselineFrom)
+                .setParameter("failures", FAILURES).getResultList());
+        return rows.stream().map(r -> new SiteShare((String) r.get("site"), ((Number) r.get("recent")).longValue(),
+                ((Number) r.get("recent_failed")).longValue(), ((Number) r.get("before")).longValue(),
+                ((Number) r.get("before_failed")).longValue())).toList();
     }
 }

@@ -14,7 +14,10 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -34,12 +37,30 @@ public class ScrapeResource {
 
     @Schema(name = "ScrapeRun")
     public record RunView(long id, String trigger, String status, Instant startedAt, @Schema(nullable = true) Instant finishedAt,
-                          int pagesFetched, int offersParsed, int failures, List<AttemptView> attempts) {
+                          int pagesFetched, int offersParsed, int failures,
+                          @Schema(description = "The pages read in this run, by site and the layout of its definition that read "
+                                  + "them (none: no layout could), so that a layout change shows as pages moving to another "
+                                  + "layout or to none.") List<ParseCount> parses,
+                          List<AttemptView> attempts) {
+    }
+
+    @Schema(name = "ScrapeParseCount")
+    public record ParseCount(String site, String layout,
+                             @Schema(description = "Read with offers (stored, or not stored for a storage failure).") int parsed,
+                             @Schema(description = "Read as a product with nothing to buy.") int noOffer,
+                             @Schema(description = "Not read: no layout found an offer, or the page was another item.") int failed,
+                             @Schema(description = "A robot check instead of the page.") int blocked) {
     }
 
     @Schema(name = "ScrapeAttempt")
     public record AttemptView(String url, String outcome, @Schema(nullable = true) Integer httpStatus, int offersParsed,
-                              int observationsAdded, @Schema(nullable = true) String reason, Instant startedAt, Instant finishedAt) {
+                              int observationsAdded, @Schema(nullable = true) String reason,
+                              @Schema(nullable = true, description = "The site of the page's host, e.g. amazon.") String site,
+                              @Schema(nullable = true, description = "The layout of the site definition that read the page (none: "
+                                      + "no layout could); null when the page was not read (not modified, not fetched).") String layout,
+                              @Schema(nullable = true, description = "Where the page's structured data disagreed with its visible "
+                                      + "offer, one line each.") String disagreements,
+                              Instant startedAt, Instant finishedAt) {
     }
 
     @POST
@@ -80,11 +101,34 @@ public class ScrapeResource {
             if (run == null) {
                 throw DomainException.notFound("No scrape run " + id);
             }
-            List<AttemptView> attempts = ScrapeAttempt.<ScrapeAttempt>list("scrapeRunId = ?1 order by id", id).stream()
+            List<ScrapeAttempt> rows = ScrapeAttempt.list("scrapeRunId = ?1 order by id", id);
+            List<AttemptView> attempts = rows.stream()
                     .map(a -> new AttemptView(a.url, a.outcome, a.httpStatus, a.offersParsed, a.observationsAdded, a.reason,
-                            a.startedAt, a.finishedAt)).toList();
+                            a.site, a.layout, a.disagreements, a.startedAt, a.finishedAt)).toList();
             return new RunView(run.id, run.trigger, run.status, run.startedAt, run.finishedAt, run.pagesFetched, run.offersParsed,
-                    run.failures, attempts);
+                    run.failures, parses(rows), attempts);
         });
+    }
+
+    /** The attempts that read a page, counted by site, layout and result. */
+    private static List<ParseCount> parses(List<ScrapeAttempt> attempts) {
+        Map<List<String>, int[]> counts = new TreeMap<>(Comparator.comparing((List<String> k) -> k.get(0))
+                .thenComparing(k -> k.get(1)));
+        for (ScrapeAttempt a : attempts) {
+            if (a.site == null || a.layout == null) {
+                continue;
+            }
+            ScrapeMetrics.result(ScrapeOutcome.valueOf(a.outcome)).ifPresent(result -> {
+                int[] c = counts.computeIfAbsent(List.of(a.site, a.layout), k -> new int[4]);
+                c[switch (result) {
+                    case "parsed" -> 0;
+                    case "no_offer" -> 1;
+                    case "failed" -> 2;
+                    default -> 3;
+                }]++;
+            });
+        }
+        return counts.entrySet().stream().map(e -> new ParseCount(e.getKey().get(0), e.getKey().get(1), e.getValue()[0],
+                e.getValue()[1], e.getValue()[2], e.getValue()[3])).toList();
     }
 }

@@ -1,8 +1,11 @@
 package dev.drivecat.scraping;
 
 import dev.drivecat.catalog.Drive;
-import dev.drivecat.pricing.Marketplace;
 import dev.drivecat.database.ClusterLock;
+import dev.drivecat.pricing.Marketplace;
+import dev.drivecat.scraping.fetch.FetchRequest;
+import dev.drivecat.scraping.fetch.FetchResult;
+import dev.drivecat.scraping.fetch.PoliteFetcher;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
@@ -157,9 +160,20 @@ public class ScrapeService {
     private record Page(long id, String url, String marketplace, String externalId, String etag, String lastModified) {
     }
 
-    /** What one page came to, ready to record. */
+    /** What one page came to, ready to record; {@code layout} and {@code disagreements} only for a page that was read. */
     private record Attempt(ScrapeOutcome outcome, Integer status, String reason, int offers, int added,
-                           String etag, String lastModified, boolean fetched) {
+                           String etag, String lastModified, boolean fetched, String layout, String disagreements) {
+
+        Attempt(ScrapeOutcome outcome, Integer status, String reason, int offers, int added, String etag,
+                String lastModified, boolean fetched) {
+            this(outcome, status, reason, offers, added, etag, lastModified, fetched, null, null);
+        }
+
+        Attempt read(PageParse parse) {
+            String lines = parse instanceof PageParse.Product product && !product.disagreements().isEmpty()
+                    ? String.join("\n", product.disagreements().stream().map(Object::toString).toList()) : null;
+            return new Attempt(outcome, status, reason, offers, added, etag, lastModified, fetched, parse.layout(), lines);
+        }
     }
 
     private Page load(long pageId) {
@@ -189,7 +203,8 @@ public class ScrapeService {
         FetchResult result = fetcher.fetch(FetchRequest.conditional(page.url(), page.etag(), page.lastModified()));
         Instant fetchedAt = clock.instant();
         if (result instanceof FetchResult.Fetched fetched) {
-            PageParse parse = notAnotherItem(PageParsing.fetched(sites, fetched), fetched.finalUrl(), page);
+            PageParse read = PageParsing.fetched(sites, fetched);
+            PageParse parse = notAnotherItem(read, fetched.finalUrl(), page);
             Attempt attempt;
             if (parse instanceof PageParse.Product product) {
                 attempt = new Attempt(ScrapeOutcome.PARSED, fetched.status(), null, product.offers().size(), 0,
@@ -203,13 +218,15 @@ public class ScrapeService {
                 attempt = new Attempt(ScrapeOutcome.PARSE_FAILED, fetched.status(), ((PageParse.Failed) parse).reason(), 0, 0,
                         null, null, true);
             }
+            // the layout that read the page, also when the page turned out to be another item
+            attempt = attempt.read(read);
             PageParse.Product product = parse instanceof PageParse.Product p ? p : null;
             try {
                 record(runId, page, started, attempt, product == null ? null : new Observed(product, fetchedAt, fetched.finalUrl()));
             } catch (RuntimeException e) {
                 LOG.warnf(e, "Scrape run %d: storing %s failed", runId, page.url());
                 record(runId, page, started, new Attempt(ScrapeOutcome.STORE_FAILED, fetched.status(),
-                        "storing the offers failed: " + e.getMessage(), attempt.offers(), 0, null, null, true), null);
+                        "storing the offers failed: " + e.getMessage(), attempt.offers(), 0, null, null, true).read(read), null);
             }
             return;
         }
@@ -291,6 +308,9 @@ public class ScrapeService {
             a.offersParsed = attempt.offers();
             a.observationsAdded = added;
             a.reason = attempt.reason();
+            a.site = siteOf(page.url()).map(site -> site.definition().site()).orElse(null);
+            a.layout = attempt.layout();
+            a.disagreements = attempt.disagreements();
             a.persist();
             ScrapeRun run = ScrapeRun.findById(runId);
             if (attempt.fetched()) {
@@ -301,7 +321,13 @@ public class ScrapeService {
                 run.failures++;
             }
         });
-        siteOf(page.url()).ifPresent(site -> metrics.page(site.definition().site(), site.marketplace(), attempt.outcome()));
+        siteOf(page.url()).ifPresent(site -> {
+            metrics.page(site.definition().site(), site.marketplace(), attempt.outcome());
+            if (attempt.layout() != null) {
+                ScrapeMetrics.result(attempt.outcome()).ifPresent(result ->
+                        metrics.parse(site.definition().site(), attempt.layout(), result, ScrapeMetrics.SCRAPE));
+            }
+        });
     }
 
     private Optional<SiteDefinitions.Site> siteOf(String url) {

@@ -3,6 +3,7 @@ package dev.drivecat.scraping;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.drivecat.pricing.Condition;
+import dev.drivecat.pricing.SellerType;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -18,12 +19,18 @@ import java.util.Map;
  * @param hosts the hosts the fetcher may ask, each a drivecat marketplace
  * @param productPage how a product page URL looks and where its external id is
  * @param selectors named parts of a page, each an ordered list of places to look; the first
- *     place that yields something wins
+ *     place that yields something wins. Shared by every layout
  * @param phrases named lists of regular expressions (case-insensitive) that decide what a text
- *     means, e.g. {@code robotCheck}, {@code outOfStock}, {@code marketplaceSeller}
+ *     means, e.g. {@code robotCheck}, {@code outOfStock}
  * @param sellerSentences one-sentence seller lines such as "Sold by X and Fulfilled by Amazon."
  * @param conditions condition wording to condition, first match wins
  * @param defaults what the site means when a page leaves something unsaid
+ * @param layouts the generations of the site's product pages, tried in order; each names the
+ *     selectors that differ from the shared ones. None: one layout, {@code default}, of the shared
+ *     selectors alone
+ * @param sellerTypes who sells what kind of offer, first match wins
+ * @param structuredData how the page's structured data (JSON-LD, microdata, meta tags) is weighed
+ *     against its visible offer
  */
 public record SiteDefinition(
         String site,
@@ -33,7 +40,10 @@ public record SiteDefinition(
         Map<String, List<String>> phrases,
         List<SellerSentence> sellerSentences,
         List<ConditionRule> conditions,
-        Defaults defaults) {
+        Defaults defaults,
+        List<Layout> layouts,
+        List<SellerTypeRule> sellerTypes,
+        StructuredDataUse structuredData) {
 
     public SiteDefinition {
         hosts = hosts == null ? List.of() : List.copyOf(hosts);
@@ -42,6 +52,9 @@ public record SiteDefinition(
         sellerSentences = sellerSentences == null ? List.of() : List.copyOf(sellerSentences);
         conditions = conditions == null ? List.of() : List.copyOf(conditions);
         defaults = defaults == null ? new Defaults(null, false) : defaults;
+        layouts = layouts == null ? List.of() : List.copyOf(layouts);
+        sellerTypes = sellerTypes == null ? List.of() : List.copyOf(sellerTypes);
+        structuredData = structuredData == null ? new StructuredDataUse(Prefer.PAGE) : structuredData;
     }
 
     /**
@@ -128,5 +141,47 @@ public record SiteDefinition(
      *     ships (Amazon says "Fulfilled by Amazon" whenever it ships a third party's offer)
      */
     public record Defaults(Condition conditionWhenUnstated, boolean unstatedShipperIsSeller) {
+    }
+
+    /**
+     * One generation of a site's product pages: where its price, seller and offer are when they
+     * are not where the shared selectors look.
+     *
+     * @param name how parses, metrics and run reports name the layout, e.g. {@code classic-priceblock}
+     * @param when the layout is tried only on a page where one of these places is; none: on every page
+     * @param selectors the selectors of this layout, each replacing the shared one of the same name
+     */
+    public record Layout(String name, List<Probe> when, Map<String, List<Probe>> selectors) {
+
+        public Layout {
+            when = when == null ? List.of() : List.copyOf(when);
+            selectors = selectors == null ? Map.of() : Map.copyOf(selectors);
+        }
+    }
+
+    /**
+     * Who an offer's seller is, as a kind: a seller whose name matches {@code seller} (a regular
+     * expression, case-insensitive) is of {@code type}. A rule without {@code seller} holds for
+     * every offer of the site, whether the page names the seller or not (no one but third parties
+     * sell on eBay).
+     *
+     * @param name the rule's name, for tests and messages
+     */
+    public record SellerTypeRule(String name, String seller, SellerType type) {
+    }
+
+    /**
+     * @param prefer whose value is kept where the page's structured data and its visible offer
+     *     disagree (both are recorded on the parse); where only one states a value, that one is used
+     */
+    public record StructuredDataUse(Prefer prefer) {
+    }
+
+    /** Which of two sources that disagree is kept. */
+    public enum Prefer {
+        /** The offer as the page shows it to people (the buy box). */
+        PAGE,
+        /** The page's structured data (schema.org Offer, product meta tags). */
+        STRUCTURED
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.drivecat.scraping.SiteDefinition.HostDefinition;
+import dev.drivecat.scraping.fetch.HostPolicy;
 import io.quarkus.runtime.Startup;
 import jakarta.inject.Singleton;
 import java.io.IOException;
@@ -57,8 +58,8 @@ public class SiteDefinitions implements HostPolicy {
         Map<String, Site> hosts = new LinkedHashMap<>();
         for (Loaded site : loaded) {
             SiteKind kind = SiteKind.of(site.source(), site.definition());
-            SiteRules rules = SiteRules.compile(site.source(), site.definition(), kind.selectors(), kind.phrases());
-            MarketplaceParser parser = kind.parser(rules);
+            SiteRules rules = SiteRulesCompiler.compile(site.source(), site.definition(), kind.selectors(), kind.phrases());
+            MarketplaceParser parser = kind.reader(rules);
             for (HostDefinition host : rules.hosts().values()) {
                 Site previous = hosts.put(host.host(), new Site(site.definition(), host, parser));
                 if (previous != null) {

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.function.Function;
 
-/** The sites drivecat can parse: which selectors and phrases each parser reads, and the parser. */
+/** The sites drivecat can parse: which selectors and phrases each parser reads, and the parser of one layout. */
 enum SiteKind {
     AMAZON("amazon", AmazonParser.SELECTORS, AmazonParser.PHRASES, AmazonParser::new),
     EBAY("ebay", EbayParser.SELECTORS, EbayParser.PHRASES, EbayParser::new),
@@ -13,9 +13,9 @@ enum SiteKind {
     private final String site;
     private final Set<String> selectors;
     private final Set<String> phrases;
-    private final Function<SiteRules, SiteParser> parser;
+    private final Function<SiteRules, AbstractSiteParser> parser;
 
-    SiteKind(String site, Set<String> selectors, Set<String> phrases, Function<SiteRules, SiteParser> parser) {
+    SiteKind(String site, Set<String> selectors, Set<String> phrases, Function<SiteRules, AbstractSiteParser> parser) {
         this.site = site;
         this.selectors = selectors;
         this.phrases = phrases;
@@ -36,7 +36,8 @@ enum SiteKind {
         return phrases;
     }
 
-    SiteParser parser(SiteRules rules) {
-        return parser.apply(rules);
+    /** The site's reader: its layouts, each read by this site's parser. */
+    SiteReader reader(SiteRules rules) {
+        return new SiteReader(rules, parser);
     }
 }

@@ -1,15 +1,12 @@
 package dev.drivecat.scraping;
 
 import dev.drivecat.pricing.Condition;
+import dev.drivecat.pricing.SellerType;
 import dev.drivecat.scraping.SiteDefinition.HostDefinition;
-import dev.drivecat.scraping.SiteDefinition.IdSource;
-import dev.drivecat.scraping.SiteDefinition.Probe;
-import dev.drivecat.scraping.SiteDefinition.SellerSentence;
 import dev.drivecat.scraping.SiteDefinition.Shipper;
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.Currency;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -18,231 +15,143 @@ import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 import org.jsoup.nodes.Element;
 import org.jsoup.select.Evaluator;
-import org.jsoup.select.QueryParser;
-import org.jsoup.select.Selector;
 
 /**
- * A {@link SiteDefinition} checked and compiled: selectors parsed, phrases compiled. Building one
- * validates the definition, so a malformed file fails at start-up rather than on the first page.
- * Reading is pure: every method is a function of the definition and its arguments.
+ * A site definition as the parsers read it: where each named part of a page is, what each phrase
+ * means, which sentence names a seller and which wording a condition. Built only by
+ * {@link SiteRulesCompiler}, which has checked the definition. Reading is pure: every method is a
+ * function of the definition and its arguments.
  */
 final class SiteRules {
 
-    private static final Pattern HOST = Pattern.compile("[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+");
-    private static final Pattern MARKETPLACE_CODE = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
-    private static final int FLAGS = Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE;
+    static final int FLAGS = Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE;
 
     private final SiteDefinition definition;
-    private final Map<String, HostDefinition> hosts = new LinkedHashMap<>();
-    private final List<Pattern> urlPatterns = new ArrayList<>();
-    private final List<CompiledIdSource> idSources = new ArrayList<>();
-    private final Map<String, List<CompiledProbe>> selectors = new LinkedHashMap<>();
-    private final Map<String, List<Pattern>> phrases = new LinkedHashMap<>();
-    private final List<CompiledSentence> sentences = new ArrayList<>();
-    private final List<CompiledCondition> conditions = new ArrayList<>();
+    private final Map<String, HostDefinition> hosts;
+    private final List<Pattern> urlPatterns;
+    private final List<IdPlace> idSources;
+    private final Map<String, List<CompiledProbe>> selectors;
+    private final Map<String, List<Pattern>> phrases;
+    private final List<CompiledSentence> sentences;
+    private final List<CompiledCondition> conditions;
+    private final List<CompiledSellerType> sellerTypes;
+    private final String layout;
+    private final List<Layout> layouts;
 
     /** A place on the page, compiled. */
     record CompiledProbe(String css, Evaluator evaluator, String attr, Pattern match) {
     }
 
-    private record CompiledIdSource(boolean url, CompiledProbe probe) {
+    /** Where an external id is read: the URL, or a place on the page. */
+    record IdPlace(boolean url, CompiledProbe probe) {
     }
 
-    private record CompiledSentence(Pattern pattern, Shipper shipper) {
+    record CompiledSentence(Pattern pattern, Shipper shipper) {
     }
 
-    private record CompiledCondition(Pattern pattern, Condition condition) {
+    record CompiledCondition(Pattern pattern, Condition condition) {
+    }
+
+    /** A seller-type rule; a null {@code seller} holds for every offer. */
+    record CompiledSellerType(String name, Pattern seller, SellerType type) {
     }
 
     /** What a seller sentence says: who sells, and who ships. */
     record SellerLine(String seller, Shipper shipper) {
     }
 
-    private SiteRules(SiteDefinition definition) {
+    /**
+     * One layout of the site: its name, the places whose presence says a page may be of it (none:
+     * any page may be), and the rules with its selectors in place of the shared ones.
+     */
+    record Layout(String name, List<CompiledProbe> when, SiteRules rules) {
+
+        /** Whether the page may be of this layout. */
+        boolean applies(Element page) {
+            return when.isEmpty() || when.stream().anyMatch(p -> page.selectFirst(p.evaluator()) != null);
+        }
+
+        /** The places {@code when} names, for messages. */
+        String describeWhen() {
+            return when.stream().map(CompiledProbe::css).toList().toString();
+        }
+    }
+
+    /** The name of the layout whose selectors these are when none is defined. */
+    static final String DEFAULT_LAYOUT = "default";
+
+    SiteRules(SiteDefinition definition, Map<String, HostDefinition> hosts, List<Pattern> urlPatterns,
+            List<IdPlace> idSources, Map<String, List<CompiledProbe>> selectors, Map<String, List<Pattern>> phrases,
+            List<CompiledSentence> sentences, List<CompiledCondition> conditions, List<CompiledSellerType> sellerTypes,
+            String layout, List<Layout> layouts) {
         this.definition = definition;
+        this.hosts = Collections.unmodifiableMap(new LinkedHashMap<>(hosts));
+        this.urlPatterns = List.copyOf(urlPatterns);
+        this.idSources = List.copyOf(idSources);
+        this.selectors = Map.copyOf(selectors);
+        this.phrases = Map.copyOf(phrases);
+        this.sentences = List.copyOf(sentences);
+        this.conditions = List.copyOf(conditions);
+        this.sellerTypes = List.copyOf(sellerTypes);
+        this.layout = layout;
+        this.layouts = List.copyOf(layouts);
+    }
+
+    /** The same rules with some selectors replaced: one layout of the site. */
+    SiteRules forLayout(String name, Map<String, List<CompiledProbe>> replaced) {
+        Map<String, List<CompiledProbe>> merged = new LinkedHashMap<>(selectors);
+        merged.putAll(replaced);
+        return new SiteRules(definition, hosts, urlPatterns, idSources, merged, phrases, sentences, conditions, sellerTypes,
+                name, List.of());
+    }
+
+    /** The layout these rules read, e.g. {@code classic-priceblock}. */
+    String layout() {
+        return layout;
+    }
+
+    /** The site's layouts, in the order they are tried (on the shared rules; empty on a layout's own). */
+    List<Layout> layouts() {
+        return layouts;
+    }
+
+    /** Which selector names are defined, for checking that a layout has what its parser reads. */
+    boolean defines(String selector) {
+        return selectors.containsKey(selector);
     }
 
     /**
-     * Checks and compiles a definition.
-     *
-     * @param source where it was read, for messages (e.g. {@code scrapers/amazon.yaml})
-     * @param requiredSelectors selector names the site's parser reads
-     * @param requiredPhrases phrase names the site's parser reads
-     * @throws InvalidSiteDefinitionException naming the file and the entry that is wrong
+     * The kind of seller an offer has, by the first seller-type rule that holds: a rule with a
+     * seller pattern for a seller whose name matches it, a rule without one for every offer.
+     * Empty when no rule holds (no seller named and no rule for every offer).
      */
-    static SiteRules compile(String source, SiteDefinition definition, Collection<String> requiredSelectors,
-            Collection<String> requiredPhrases) {
-        SiteRules rules = new SiteRules(definition);
-        Problems problems = new Problems(source);
-        rules.compileHosts(problems);
-        rules.compileProductPage(problems);
-        for (String key : requiredSelectors) {
-            List<Probe> probes = definition.selectors().get(key);
-            if (probes == null || probes.isEmpty()) {
-                problems.add("selectors." + key + " is missing; the " + definition.site() + " parser needs it");
+    Optional<SellerType> sellerType(String sellerName) {
+        String name = sellerName == null ? null : normalize(sellerName);
+        for (CompiledSellerType rule : sellerTypes) {
+            if (rule.seller() == null) {
+                return Optional.of(rule.type());
+            }
+            if (name != null && !name.isEmpty() && rule.seller().matcher(name).find()) {
+                return Optional.of(rule.type());
             }
         }
-        definition.selectors().forEach((key, probes) -> {
-            List<CompiledProbe> compiled = new ArrayList<>();
-            for (int i = 0; i < (probes == null ? 0 : probes.size()); i++) {
-                rules.compileProbe(problems, "selectors." + key + "[" + i + "]", probes.get(i)).ifPresent(compiled::add);
-            }
-            rules.selectors.put(key, List.copyOf(compiled));
-        });
-        for (String key : requiredPhrases) {
-            if (!definition.phrases().containsKey(key)) {
-                problems.add("phrases." + key + " is missing; the " + definition.site() + " parser needs it"
-                        + " (an empty list [] says the site has no such phrase)");
-            }
-        }
-        definition.phrases().forEach((key, patterns) -> {
-            List<Pattern> compiled = new ArrayList<>();
-            for (int i = 0; i < (patterns == null ? 0 : patterns.size()); i++) {
-                rules.compilePattern(problems, "phrases." + key + "[" + i + "]", patterns.get(i), null)
-                        .ifPresent(compiled::add);
-            }
-            rules.phrases.put(key, List.copyOf(compiled));
-        });
-        for (int i = 0; i < definition.sellerSentences().size(); i++) {
-            SellerSentence sentence = definition.sellerSentences().get(i);
-            String where = "sellerSentences[" + i + "]";
-            if (sentence.shipper() == null) {
-                problems.add(where + ".shipper is missing (SELLER or MARKETPLACE)");
-            }
-            rules.compilePattern(problems, where + ".pattern", sentence.pattern(), "seller")
-                    .ifPresent(p -> rules.sentences.add(new CompiledSentence(p, sentence.shipper())));
-        }
-        for (int i = 0; i < definition.conditions().size(); i++) {
-            var rule = definition.conditions().get(i);
-            String where = "conditions[" + i + "]";
-            if (rule.condition() == null) {
-                problems.add(where + ".condition is missing (NEW, NEW_OLD_STOCK, USED or RENEWED)");
-            }
-            rules.compilePattern(problems, where + ".pattern", rule.pattern(), null)
-                    .ifPresent(p -> rules.conditions.add(new CompiledCondition(p, rule.condition())));
-        }
-        problems.throwIfAny();
-        return rules;
+        return Optional.empty();
     }
 
-    private void compileHosts(Problems problems) {
-        if (definition.hosts().isEmpty()) {
-            problems.add("hosts is empty; a site needs at least one host");
-        }
-        for (int i = 0; i < definition.hosts().size(); i++) {
-            HostDefinition host = definition.hosts().get(i);
-            String where = "hosts[" + i + "]";
-            if (host.host() == null || !HOST.matcher(host.host()).matches()) {
-                problems.add(where + ".host '" + host.host() + "' is not a lower-case host name such as www.amazon.de");
-                continue;
-            }
-            where = "hosts[" + host.host() + "]";
-            if (hosts.put(host.host(), host) != null) {
-                problems.add(where + " is listed twice");
-            }
-            if (host.marketplace() == null || !MARKETPLACE_CODE.matcher(host.marketplace()).matches()) {
-                problems.add(where + ".marketplace '" + host.marketplace() + "' is not a marketplace code such as amazon-de");
-            }
-            if (!isCurrency(host.currency())) {
-                problems.add(where + ".currency '" + host.currency() + "' is not an ISO 4217 code such as EUR");
-            }
-            if (host.numbers() == null) {
-                problems.add(where + ".numbers is missing (POINT_DECIMAL for 1,234.56 or COMMA_DECIMAL for 1.234,56)");
-            }
-            if (host.minInterval() == null || host.minInterval().getSeconds() < 1) {
-                problems.add(where + ".minInterval '" + host.minInterval() + "' must be at least one second, e.g. PT10S");
-            }
-        }
-    }
-
-    private void compileProductPage(Problems problems) {
-        var page = definition.productPage();
-        if (page == null || page.urlPatterns().isEmpty()) {
-            problems.add("productPage.urlPatterns is missing; it says how a product page URL looks");
-        } else {
-            for (int i = 0; i < page.urlPatterns().size(); i++) {
-                compilePattern(problems, "productPage.urlPatterns[" + i + "]", page.urlPatterns().get(i), "id")
-                        .ifPresent(urlPatterns::add);
-            }
-        }
-        if (page == null || page.externalId().isEmpty()) {
-            problems.add("productPage.externalId is missing; it says where a page's id is read");
-            return;
-        }
-        for (int i = 0; i < page.externalId().size(); i++) {
-            IdSource source = page.externalId().get(i);
-            String where = "productPage.externalId[" + i + "]";
-            if (source.url() == (source.css() != null)) {
-                problems.add(where + " must be either {url: true} or a place on the page {css: ...}");
-            } else if (source.url()) {
-                idSources.add(new CompiledIdSource(true, null));
-            } else {
-                compileProbe(problems, where, source.probe()).ifPresent(p -> idSources.add(new CompiledIdSource(false, p)));
-            }
-        }
-    }
-
-    private Optional<CompiledProbe> compileProbe(Problems problems, String where, Probe probe) {
-        if (probe == null || probe.css() == null || probe.css().isBlank()) {
-            problems.add(where + " has no css selector");
-            return Optional.empty();
-        }
-        Evaluator evaluator;
-        try {
-            evaluator = QueryParser.parse(probe.css());
-        } catch (Selector.SelectorParseException | IllegalArgumentException e) {
-            problems.add(where + " css '" + probe.css() + "' is not a valid selector: " + e.getMessage());
-            return Optional.empty();
-        }
-        Pattern match = null;
-        if (probe.match() != null) {
-            match = compilePattern(problems, where + ".match", probe.match(), null).orElse(null);
-            if (match == null) {
-                return Optional.empty();
-            }
-        }
-        return Optional.of(new CompiledProbe(probe.css(), evaluator, probe.attr(), match));
-    }
-
-    private Optional<Pattern> compilePattern(Problems problems, String where, String regex, String requiredGroup) {
-        if (regex == null || regex.isEmpty()) {
-            problems.add(where + " is empty");
-            return Optional.empty();
-        }
-        try {
-            Pattern pattern = Pattern.compile(regex, FLAGS);
-            if (requiredGroup != null && !hasGroup(pattern, requiredGroup)) {
-                problems.add(where + " '" + regex + "' has no named group (?<" + requiredGroup + ">...)");
-                return Optional.empty();
-            }
-            return Optional.of(pattern);
-        } catch (PatternSyntaxException e) {
-            problems.add(where + " is not a valid regular expression: " + e.getDescription() + " in '" + regex + "'");
-            return Optional.empty();
-        }
+    /** The name of the seller-type rule that decides, for tests and messages. */
+    Optional<String> sellerTypeRule(String sellerName) {
+        String name = sellerName == null ? null : normalize(sellerName);
+        return sellerTypes.stream().filter(rule -> rule.seller() == null
+                || name != null && !name.isEmpty() && rule.seller().matcher(name).find())
+                .map(CompiledSellerType::name).findFirst();
     }
 
     /** Whether the pattern declares the named group (Java 17 has no Pattern.namedGroups()). */
     static boolean hasGroup(Pattern pattern, String name) {
         return pattern.pattern().contains("(?<" + name + ">");
     }
-
-    private static boolean isCurrency(String code) {
-        if (code == null || !code.matches("[A-Z]{3}")) {
-            return false;
-        }
-        try {
-            Currency.getInstance(code);
-            return true;
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
-    }
-
-    // ---- reading ----
 
     SiteDefinition definition() {
         return definition;
@@ -273,7 +182,7 @@ final class SiteRules {
 
     /** The page's external id, from the places productPage.externalId lists, in order. */
     Optional<String> externalId(Element page, URI url) {
-        for (CompiledIdSource source : idSources) {
+        for (IdPlace source : idSources) {
             Optional<String> id = source.url() ? idFromUrl(url) : found(page, List.of(source.probe()), e -> true).map(Found::value);
             if (id.isPresent()) {
                 return id;
@@ -434,24 +343,4 @@ final class SiteRules {
                 .findFirst();
     }
 
-    /** Collects every problem of a definition so that one start-up shows them all. */
-    private static final class Problems {
-        private final String source;
-        private final List<String> messages = new ArrayList<>();
-
-        Problems(String source) {
-            this.source = source;
-        }
-
-        void add(String message) {
-            messages.add(message);
-        }
-
-        void throwIfAny() {
-            if (!messages.isEmpty()) {
-                throw new InvalidSiteDefinitionException(source + " is not a usable site definition:\n  - "
-                        + String.join("\n  - ", messages));
-            }
-        }
-    }
 }

@@ -4,6 +4,8 @@ import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.pricing.Marketplace;
+import dev.drivecat.scraping.fetch.FetchResult;
+import dev.drivecat.scraping.fetch.PoliteFetcher;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

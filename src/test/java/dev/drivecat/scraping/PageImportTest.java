@@ -65,6 +65,37 @@ class PageImportTest {
     }
 
     @Test
+    void theAnswerNamesTheLayoutThatReadThePageAndWhereStructuredDataDisagreed() throws Exception {
+        admin().contentType("text/html; charset=utf-8").body(marketplacePage("ebay/item-bin-foreign-currency.html"))
+                .queryParam("url", "https://www.ebay.com/itm/123456789012")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(200)
+                .body("outcome", equalTo("PARSED"))
+                .body("layout", equalTo("x-price"))
+                .body("disagreements", hasSize(1))
+                .body("disagreements[0].field", equalTo("currency"))
+                .body("disagreements[0].page", equalTo("1250.00 EUR"))
+                .body("disagreements[0].kept", equalTo("page"))
+                .body("offers[0].price", equalTo(1250.00f))
+                .body("offers[0].currency", equalTo("EUR"));
+        given().when().get("/q/metrics").then().statusCode(200).body(containsString(
+                "drivecat_scrape_parses_total{layout=\"x-price\",result=\"parsed\",site=\"ebay\",source=\"import\"}"));
+    }
+
+    @Test
+    void aPageNoLayoutReadsIsUnprocessableAndNamesTheLayoutsTried() throws Exception {
+        admin().contentType("text/html").body(marketplacePage("amazon/unknown-layout.html"))
+                .queryParam("url", "https://www.amazon.com/dp/B0TESTUNK1")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(422)
+                .contentType("application/problem+json")
+                .body("outcome", equalTo("PARSE_FAILED"))
+                .body("detail", containsString("no layout of scrapers/amazon.yaml found an offer"))
+                .body("detail", containsString("core-price: the featured offer (qualifiedBuybox) shows no price"))
+                .body("detail", containsString("classic-priceblock: not tried"));
+    }
+
+    @Test
     void aRobotCheckStoresNothingAndSaysWhy() throws Exception {
         admin().contentType("text/html").body(page("robot-check.html"))
                 .queryParam("url", "https://www.amazon.com/dp/B0E2ETEST2")
@@ -72,6 +103,7 @@ class PageImportTest {
                 .when().post("/admin/imports/pages")
                 .then().statusCode(200)
                 .body("outcome", equalTo("BLOCKED"))
+                .body("layout", equalTo("none"))
                 .body("reason", org.hamcrest.Matchers.not(org.hamcrest.Matchers.emptyOrNullString()))
                 .body("stored", equalTo(false))
                 .body("offers", hasSize(0));

@@ -53,6 +53,8 @@ class ScrapePipelineTest {
                 .withHeader("Content-Type", "text/html").withBody(page("layout-changed.html"))));
         marketplace.stubFor(get(urlEqualTo("/dp/B0E2EROBOT")).willReturn(aResponse().withStatus(200)
                 .withHeader("Content-Type", "text/html").withBody(page("robot-check.html"))));
+        marketplace.stubFor(get(urlEqualTo("/dp/B0E2E20270")).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "text/html").withBody(page("buy-box-2027.html"))));
     }
 
     @AfterAll
@@ -139,6 +141,42 @@ class ScrapePipelineTest {
                 .body("find { it.externalId == 'B0E2ELAYOU' }.lastOutcome", org.hamcrest.Matchers.equalTo("PARSE_FAILED"))
                 .body("find { it.externalId == 'B0E2ELAYOU' }.stale", org.hamcrest.Matchers.equalTo(true))
                 .body("find { it.externalId == 'B0E2EROBOT' }.lastOutcome", org.hamcrest.Matchers.equalTo("BLOCKED"));
+    }
+
+    @Test
+    void aLayoutChangeShowsInTheReasonTheRunReportAndTheMetricsPerSiteAndLayout() throws Exception {
+        serve("/dp/B0E2ELAYO1", "B0E2ELAYO1");
+        watch("/dp/B0E2ELAYO1", "intel-optane-900p-280gb-aic");
+        watch("/dp/B0E2E20270", "intel-optane-900p-280gb-aic");
+
+        JsonPath run = runScrape();
+
+        Map<String, Object> read = attemptFor(run, "/dp/B0E2ELAYO1");
+        assertThat(read).containsEntry("outcome", "PARSED").containsEntry("site", "amazon")
+                .containsEntry("layout", "classic-priceblock");
+        Map<String, Object> unread = attemptFor(run, "/dp/B0E2E20270");
+        assertThat(unread).containsEntry("outcome", "PARSE_FAILED").containsEntry("layout", "none");
+        assertThat((String) unread.get("reason")).contains("no layout of scrapers/amazon.yaml found an offer")
+                .contains("core-price: the featured offer (qualifiedBuybox) shows no price; looked in [")
+                .contains("tabular-buybox: not tried").contains("classic-priceblock: not tried");
+        // the run also fetched the pages other tests watch: counts are at least these pages'
+        List<Map<String, Object>> parses = run.getList("parses");
+        assertThat(parses).filteredOn(p -> "amazon".equals(p.get("site")) && "classic-priceblock".equals(p.get("layout")))
+                .singleElement().satisfies(p -> assertThat((Integer) p.get("parsed")).isPositive());
+        assertThat(parses).filteredOn(p -> "amazon".equals(p.get("site")) && "none".equals(p.get("layout")))
+                .singleElement().satisfies(p -> {
+                    assertThat((Integer) p.get("failed")).isPositive();
+                    assertThat(p).containsEntry("parsed", 0);
+                });
+
+        String metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+        assertThat(metrics).containsPattern("drivecat_scrape_parses_total\\{[^}]*layout=\"classic-priceblock\",result=\"parsed\","
+                + "site=\"amazon\",source=\"scrape\"[^}]*} [1-9]")
+                .containsPattern("drivecat_scrape_parses_total\\{[^}]*layout=\"none\",result=\"failed\",site=\"amazon\","
+                        + "source=\"scrape\"[^}]*} [1-9]");
+        // the $11.00 of the unknown layout was never taken
+        given().when().get("/drives/intel-optane-900p-280gb-aic/prices").then().statusCode(200)
+                .body("observations.externalId", org.hamcrest.Matchers.not(hasItem("B0E2E20270")));
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.drivecat.scraping;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.drivecat.scraping.fetch.HostPolicy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -91,7 +92,8 @@ class SiteDefinitionsTest {
         String url = "https://www.amazon.com/dp/B0TEST990P";
         assertThat(Pages.fixture("amazon/featured-offer-without-price.html", url)).isInstanceOf(PageParse.Failed.class);
 
-        SiteDefinitions fixed = amazonWith("  price:\n", "  price:\n    - \"#newPriceSlot .a-price > .a-offscreen\"\n");
+        SiteDefinitions fixed = amazonWith("  - name: core-price\n    selectors:\n      price:\n",
+                "  - name: core-price\n    selectors:\n      price:\n        - \"#newPriceSlot .a-price > .a-offscreen\"\n");
         PageParse parse = Pages.fixture("amazon/featured-offer-without-price.html", url, fixed);
 
         assertThat(Pages.featured(parse).price()).isEqualByComparingTo("169.99");
@@ -175,5 +177,56 @@ class SiteDefinitionsTest {
         assertThatThrownBy(() -> SiteDefinitions.fromYaml(Map.of("scrapers/shop.yaml",
                 shipped("newegg").replace("site: newegg", "site: shop"))))
                 .hasMessageContaining("site 'shop' has no parser");
+    }
+
+    @Test
+    void aLayoutWithoutASelectorItsParserNeedsStopsLoadingNamingTheLayout() {
+        assertThatThrownBy(() -> amazonWith("  availability:\n    - \"#availability\"\n", ""))
+                .hasMessageContaining("layouts[core-price]: selectors.availability is missing")
+                .hasMessageContaining("layouts[classic-priceblock]: selectors.availability is missing");
+    }
+
+    @Test
+    void aLayoutListedTwiceOrBadlyNamedStopsLoading() {
+        assertThatThrownBy(() -> amazonWith("  - name: tabular-buybox\n", "  - name: core-price\n"))
+                .hasMessageContaining("layouts[core-price] is listed twice");
+        assertThatThrownBy(() -> amazonWith("  - name: tabular-buybox\n", "  - name: Tabular Buybox\n"))
+                .hasMessageContaining("layouts[1].name 'Tabular Buybox' is not a layout name");
+    }
+
+    @Test
+    void aBadLayoutConditionStopsLoadingNamingTheEntry() {
+        assertThatThrownBy(() -> amazonWith("when: [\"#tabular-buybox\"]", "when: [\"#tabular-buybox[\"]"))
+                .hasMessageContaining("layouts[tabular-buybox].when[0]");
+    }
+
+    @Test
+    void aLayoutsOwnSelectorReplacesTheSharedOneOnlyInThatLayout() {
+        SiteDefinitions moved = amazonWith("      # the new offer's condition: never the used offer's box beside it\n",
+                "      availability:\n        - \"#availability-2019\"\n"
+                        + "      # the new offer's condition: never the used offer's box beside it\n");
+
+        ParsedOffer classic = Pages.featured(Pages.fixture("amazon/layout-classic-priceblock.html",
+                "https://www.amazon.com/dp/B0TESTCLS1", moved));
+        ParsedOffer corePrice = Pages.featured(Pages.fixture("amazon/sold-by-amazon.html",
+                "https://www.amazon.com/dp/B0TESTP160", moved));
+
+        assertThat(classic.availability()).as("the classic layout now looks only at #availability-2019").isNull();
+        assertThat(corePrice.availability()).as("the shared selector still holds in core-price").isEqualTo("In Stock");
+    }
+
+    @Test
+    void aSellerTypeRuleWithoutTypeOrWithABadPatternStopsLoading() {
+        assertThatThrownBy(() -> amazonWith("{name: third-party, type: THIRD_PARTY, seller:", "{name: third-party, seller:"))
+                .hasMessageContaining("sellerTypes[2].type is missing (MARKETPLACE or THIRD_PARTY)");
+        assertThatThrownBy(() -> amazonWith("seller: \"\\\\S\"}", "seller: \"(\"}"))
+                .hasMessageContaining("sellerTypes[2].seller is not a valid regular expression");
+    }
+
+    @Test
+    void anUnknownStructuredDataPreferenceStopsLoading() {
+        assertThatThrownBy(() -> amazonWith("  prefer: PAGE", "  prefer: NEWEST"))
+                .isInstanceOf(InvalidSiteDefinitionException.class)
+                .hasMessageContaining("NEWEST");
     }
 }

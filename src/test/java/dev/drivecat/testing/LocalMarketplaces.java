@@ -1,8 +1,8 @@
 package dev.drivecat.testing;
 
-import dev.drivecat.scraping.AddressLookup;
-import dev.drivecat.scraping.HostPolicy;
 import dev.drivecat.scraping.SiteDefinitions;
+import dev.drivecat.scraping.fetch.AddressLookup;
+import dev.drivecat.scraping.fetch.HostPolicy;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import jakarta.enterprise.inject.Alternative;
 import jakarta.inject.Inject;

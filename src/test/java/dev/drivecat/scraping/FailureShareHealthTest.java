@@ -1,0 +1,81 @@
+package dev.drivecat.scraping;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+import dev.drivecat.scraping.ScrapeFreshnessCheck.SiteShare;
+import dev.drivecat.testing.Sql;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import java.util.Map;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The data-freshness check flags a marketplace site whose share of failed scrape attempts jumped
+ * (as when its markup changes) even while other sites keep prices fresh. Its own database: the
+ * attempts it records would flag sites for other tests.
+ */
+@QuarkusTest
+@TestProfile(FailureShareHealthTest.OwnDatabase.class)
+class FailureShareHealthTest {
+
+    /** A profile of its own, so a database of its own. */
+    public static class OwnDatabase implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("drivecat.health.failure-share-jump", "0.3", "drivecat.health.failure-share-min-attempts", "3");
+        }
+    }
+
+    private static String jdbc() {
+        return ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.url", String.class);
+    }
+
+    /** {@code count} attempts of {@code site} with {@code outcome}, finished {@code ago} before now. */
+    private static void attempts(long runId, long pageId, String site, String outcome, int count, String ago) {
+        Sql.execute(jdbc(), "INSERT INTO scrape_attempt (scrape_run_id, watched_page_id, url, started_at, finished_at, outcome,"
+                + " reason, site, layout) SELECT " + runId + ", " + pageId + ", 'https://www.example.com/', now() - interval '" + ago
+                + "', now() - interval '" + ago + "', '" + outcome + "', "
+                + (outcome.equals("PARSED") ? "NULL" : "'no layout found an offer'") + ", '" + site + "', 'none'"
+                + " FROM generate_series(1, " + count + ")");
+    }
+
+    @Test
+    void aSiteWhoseFailureShareJumpedIsFlaggedWhileTheOthersStayFresh() {
+        Sql.execute(jdbc(), "INSERT INTO watched_page (marketplace_id, external_id, url, drive_id, last_success_at)"
+                + " SELECT m.id, 'N82E16820167506', 'https://www.newegg.com/p/N82E16820167506', d.id, now()"
+                + " FROM marketplace m, drive d WHERE m.code = 'newegg-us' AND d.slug = 'intel-optane-p1600x-58gb-m2'");
+        long page = ((Number) Sql.value(jdbc(), "SELECT max(id) FROM watched_page")).longValue();
+        Sql.execute(jdbc(), "INSERT INTO scrape_run (trigger, status, started_at, finished_at) VALUES ('MANUAL', 'SUCCEEDED',"
+                + " now() - interval '8 days', now())");
+        long run = ((Number) Sql.value(jdbc(), "SELECT max(id) FROM scrape_run")).longValue();
+        attempts(run, page, "newegg", "PARSED", 20, "3 days");
+        attempts(run, page, "newegg", "PARSE_FAILED", 1, "4 days");
+        attempts(run, page, "newegg", "PARSE_FAILED", 4, "2 hours");
+        attempts(run, page, "newegg", "PARSED", 1, "1 hour");
+        attempts(run, page, "amazon", "PARSED", 10, "3 days");
+        attempts(run, page, "amazon", "PARSED", 5, "1 hour");
+
+        given().when().get("/q/health/well").then().statusCode(503)
+                .body("checks.find { it.name == 'price data freshness' }.status", equalTo("DOWN"))
+                .body("checks.find { it.name == 'price data freshness' }.data.status",
+                        containsString("the share of failed scrapes jumped on newegg"))
+                .body("checks.find { it.name == 'price data freshness' }.data.'failureShareJump.newegg'",
+                        containsString("4 of 5 attempts failed in the last PT24H (80%), 1 of 21 in the PT168H before (5%)"))
+                .body("checks.find { it.name == 'price data freshness' }.data.'failureShareJump.amazon'",
+                        org.hamcrest.Matchers.nullValue());
+    }
+
+    @Test
+    void aJumpNeedsEnoughRecentAttemptsAndASiteWithoutHistoryCountsFromNothing() {
+        assertThat(new SiteShare("ebay", 2, 2, 0, 0).jumped(0.3, 3)).as("two attempts say too little").isFalse();
+        assertThat(new SiteShare("ebay", 3, 3, 0, 0).jumped(0.3, 3)).as("a new site failing everything").isTrue();
+        assertThat(new SiteShare("ebay", 10, 4, 10, 2).jumped(0.3, 3)).as("40% against 20%").isFalse();
+        assertThat(new SiteShare("ebay", 10, 6, 10, 2).jumped(0.3, 3)).as("60% against 20%").isTrue();
+        assertThat(new SiteShare("ebay", 10, 9, 10, 9).jumped(0.3, 3)).as("always failing is no jump").isFalse();
+    }
+}

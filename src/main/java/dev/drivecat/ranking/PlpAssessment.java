@@ -60,6 +60,8 @@ public record PlpAssessment(boolean safeFlush, double safety, String summary, Li
         }
         String said = plp == null ? "no PLP statement in the catalog" : "\"" + plp.wording() + "\"";
         String what = cls == PlpClass.STATED_NO ? "No power-loss protection, as its source states"
+                : cls == PlpClass.DATA_AT_REST_ONLY ? "Power-loss protection for data at rest only: it keeps what is already on the "
+                + "flash through a power cut, not the writes in flight in its cache, so it is no PLP for a log"
                 : "No power-loss protection stated";
         String media = c.media() == null ? "media not in the catalog"
                 : c.media() == Media.NAND ? "NAND" : c.media().token().toUpperCase(java.util.Locale.ROOT) + " NAND";

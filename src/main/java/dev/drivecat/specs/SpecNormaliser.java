@@ -74,7 +74,7 @@ public final class SpecNormaliser {
             "(?<![A-Za-z0-9.,])(\\d+(?:[.,]\\d+)?)\\s*(GB|TB)\\s*(?:-|:|=)", FLAGS);
 
     private static final Pattern PLP_PHRASE = Pattern.compile(
-            "(?:enhanced\\s+)?power[\\s-]*loss[\\s-]*(?:data[\\s-]*)?(?:protection|imminent)|power[\\s-]*fail(?:ure)?[\\s-]*protection"
+            "(?:enhanced\\s+)?power[\\s-]*loss[\\s-]*(?:data[\\s-]*)?(?:protection|imminent|immunity)|power[\\s-]*fail(?:ure)?[\\s-]*protection"
                     + "|(?<![a-z])pl[pi](?![a-z])|защит\\S*\\s+(?:данных\\s+)?от\\s+(?:потери|пропадания|отключения|сбо\\S*)\\s+(?:электро)?питания"
                     + "|掉电保护|断电保护", FLAGS);
     private static final Pattern PLP_YES = Pattern.compile(
@@ -83,6 +83,13 @@ public final class SpecNormaliser {
     private static final Pattern PLP_NO = Pattern.compile(
             "^(?:no|n|none|not supported|unsupported|not available|not included|false|absent|✗|✘|❌|нет|не поддерживается|否|无|不支持)"
                     + "(?![A-Za-z\\p{IsCyrillic}/])", FLAGS);
+    /**
+     * Client drives' wording for protection of data at rest only ("Power loss protection for
+     * data-at-rest", Crucial's "power loss immunity"): what is already on the flash survives a
+     * power cut; the writes in flight in the cache do not.
+     */
+    private static final Pattern DATA_AT_REST = Pattern.compile(
+            "data[\\s-]*at[\\s-]*rest|power[\\s-]*loss[\\s-]*immunity", FLAGS);
     private static final Pattern NEGATION_BEFORE = Pattern.compile(
             "(?:^|[\\s(])(?:no|without|not|lacks?|нет|без|не|无|不支持|没有)\\s+(?:\\S+\\s+){0,2}$", FLAGS);
     private static final Pattern MODEL_QUALIFIER = Pattern.compile(
@@ -178,6 +185,10 @@ public final class SpecNormaliser {
         String before = at < 0 ? "" : clause.substring(0, at);
         if (NEGATION_BEFORE.matcher(before).find()) {
             return Optional.of(Reading.token(SpecField.PLP, PlpClass.STATED_NO.token(), null, "the feature list says it has none"));
+        }
+        if (DATA_AT_REST.matcher(clause).find()) {
+            return Optional.of(Reading.token(SpecField.PLP, PlpClass.DATA_AT_REST_ONLY.token(), null,
+                    "protection of data at rest only, not of the writes in flight"));
         }
         Matcher qualifier = MODEL_QUALIFIER.matcher(clause);
         if (qualifier.find()) {
@@ -348,6 +359,10 @@ public final class SpecNormaliser {
         boolean restated = phrase.find();
         if (restated && NEGATION_BEFORE.matcher(text.substring(0, phrase.start())).find()) {
             return Reading.token(SpecField.PLP, PlpClass.STATED_NO.token(), null, null);
+        }
+        if (DATA_AT_REST.matcher(label).find() || DATA_AT_REST.matcher(text).find()) {
+            return Reading.token(SpecField.PLP, PlpClass.DATA_AT_REST_ONLY.token(), null,
+                    "protection of data at rest only, not of the writes in flight");
         }
         Matcher qualifier = MODEL_QUALIFIER.matcher(text);
         if (qualifier.find()) {

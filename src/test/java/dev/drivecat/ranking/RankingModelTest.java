@@ -97,6 +97,16 @@ class RankingModelTest {
     }
 
     @Test
+    void protectionOfDataAtRestOnlyIsNoSafeFlushAndSaysWhatItCovers() {
+        PlpAssessment atRest = PlpAssessment.of(drive("c", Media.TLC,
+                said("DATA_AT_REST_ONLY", "Power loss protection for data-at-rest", SourceKind.VENDOR_DATASHEET), null, null));
+        assertThat(atRest.safeFlush()).isFalse();
+        assertThat(atRest.safety()).isZero();
+        assertThat(atRest.warnings()).anySatisfy(w -> assertThat(w).contains("data at rest only").contains("not the writes in flight")
+                .contains("Power loss protection for data-at-rest"));
+    }
+
+    @Test
     void asGoodForTheRoleAndMuchCheaperRanksFirst() {
         Candidate.Evidence plp = said("STATED_YES", "PLP", SourceKind.VENDOR_PAGE);
         Recommendation r = new Ranker(flush).rank(slog(PlpRequirement.REQUIRED), List.of(

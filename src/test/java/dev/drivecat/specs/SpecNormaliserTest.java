@@ -321,7 +321,11 @@ class SpecNormaliserTest {
             "Power-loss protection               | Yes (M.2 22x80 only)           | MODEL_SPECIFIC",
             "Power-loss protection               | M.2 22x80 models               | MODEL_SPECIFIC",
             "Защита от потери питания            | Да                             | STATED_YES",
-            "掉电保护                             | 是                             | STATED_YES"})
+            "掉电保护                             | 是                             | STATED_YES",
+            "Power Loss Protection               | Data-at-rest                   | DATA_AT_REST_ONLY",
+            "Power loss protection for data-at-rest | Yes                         | DATA_AT_REST_ONLY",
+            "Power Loss Immunity                 | Yes                            | DATA_AT_REST_ONLY",
+            "Power Loss Immunity                 | No                             | STATED_NO"})
     void readsPlpWordingIntoAClass(String label, String value, String plpClass) {
         Reading r = one(LabelTarget.PLP, label, value);
         assertThat(r.field()).isEqualTo(SpecField.PLP);
@@ -352,6 +356,21 @@ class SpecNormaliserTest {
         assertThat(SpecNormaliser.plpMention("Consumer drive without power loss protection")).hasValueSatisfying(r ->
                 assertThat(r.token()).isEqualTo("STATED_NO"));
         assertThat(SpecNormaliser.plpMention("TRIM, S.M.A.R.T., Garbage collection")).isEmpty();
+    }
+
+    @Test
+    void dataAtRestWordingInAFeatureListIsNotPlpForALog() {
+        // Micron's M550 datasheet and Crucial's "power loss immunity": the flash is safe, the cache in flight is not
+        assertThat(SpecNormaliser.plpMention("Adaptive thermal monitoring; Power loss protection for data-at-rest; RAIN"))
+                .hasValueSatisfying(r -> {
+                    assertThat(r.token()).isEqualTo("DATA_AT_REST_ONLY");
+                    assertThat(r.note()).contains("data at rest only");
+                });
+        assertThat(SpecNormaliser.plpMention("Integrated Power Loss Immunity, Exclusive Data Defense")).hasValueSatisfying(r ->
+                assertThat(r.token()).isEqualTo("DATA_AT_REST_ONLY"));
+        // a data-at-rest feature elsewhere in the list does not change what a PLP clause says
+        assertThat(SpecNormaliser.plpMention("Power Loss Protection, Self-encrypting (data at rest)")).hasValueSatisfying(r ->
+                assertThat(r.token()).isEqualTo("STATED_YES"));
     }
 
     // --- part numbers ---------------------------------------------------------------------

@@ -89,6 +89,22 @@ class StructuredImportTest {
     }
 
     @Test
+    void storesProtectionOfDataAtRestOnlyAsItsOwnClass() {
+        String doc = """
+                {"format": "drivecat-import/1",
+                 "sources": {"d": {"url": "https://vendor.example/client-c1.pdf", "kind": "VENDOR_DATASHEET", "retrievedAt": "2026-12-01"}},
+                 "drives": [{"slug": "acme-c1-256gb-sata", "vendor": "Acme", "model": "C1", "capacityGb": 256,
+                             "interface": "sata", "formFactor": "2.5in",
+                             "specs": [{"field": "plp", "value": "DATA_AT_REST_ONLY",
+                                        "wording": "Power loss protection for data-at-rest", "source": "d"}]}]}
+                """;
+        admin().contentType(ContentType.JSON).body(doc).when().post("/admin/imports/specs").then().statusCode(200);
+        given().queryParam("plp", "DATA_AT_REST_ONLY").when().get("/drives").then().statusCode(200)
+                .body("items.slug", hasItem("acme-c1-256gb-sata"))
+                .body("items.find { it.slug == 'acme-c1-256gb-sata' }.plp.class", equalTo("DATA_AT_REST_ONLY"));
+    }
+
+    @Test
     void rejectsAMalformedDocumentWholeAndPointsAtEveryBadPart() {
         String bad = """
                 {

@@ -58,7 +58,13 @@ final class SpecReader {
                 variants.add(variant(v.getKey(), SpecSheet.dedupe(rows), dictionaries, dictionary, kind, page, pageModels, hints));
             }
         }
-        return new SpecParse(dictionary.id(), dictionary.name(), recognition.recognisedBy(), kind, title, List.copyOf(variants));
+        List<String> pageNames = new ArrayList<>();
+        if (title != null) {
+            pageNames.add(title);
+        }
+        pageModels.stream().filter(n -> !pageNames.contains(n)).forEach(pageNames::add);
+        return new SpecParse(dictionary.id(), dictionary.name(), recognition.recognisedBy(), kind, title, pageNames,
+                List.copyOf(variants));
     }
 
     private record Mapped(SpecSheet.Row row, LabelDictionary.Match match) {

@@ -3,6 +3,7 @@ package dev.drivecat.specs;
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
+import dev.drivecat.catalog.PartNumbers;
 import dev.drivecat.catalog.SpecRow;
 import dev.drivecat.catalog.SpecService;
 import dev.drivecat.catalog.SpecSource;
@@ -141,12 +142,13 @@ public class SpecSourceImportService {
             chosen = fit.get(0);
         }
         for (String pn : chosen.identity().partNumbers()) {
-            Optional<String> owner = catalog.stream().filter(c -> c.partNumbers().contains(pn)).map(DriveMatcher.Candidate::slug).findFirst();
-            if (owner.isPresent() && !owner.get().equals(slug)) {
-                throw new DomainException(DomainException.Kind.CONFLICT,
-                        "the source gives part number " + pn + ", which belongs to drive \"" + owner.get() + "\", not \"" + slug
-                                + "\"; nothing was stored. Import it for \"" + owner.get() + "\", or without drive= to let the part number decide")
-                        .with("partNumber", pn).with("owner", owner.get()).with("drive", slug);
+            refuseAnotherDrivesPartNumber(pn, "gives", catalog, slug);
+        }
+        // a title or heading naming another drive's part number, and none of this drive's, names another drive
+        List<String> inNames = names(parse, chosen).stream().flatMap(n -> PartNumbers.candidates(n).stream()).toList();
+        if (inNames.stream().noneMatch(drive.partNumbers()::contains)) {
+            for (String pn : inNames) {
+                refuseAnotherDrivesPartNumber(pn, "names in its title or heading", catalog, slug);
             }
         }
         List<Plan> plans = new ArrayList<>();
@@ -161,11 +163,33 @@ public class SpecSourceImportService {
         return plans;
     }
 
+    private static void refuseAnotherDrivesPartNumber(String pn, String how, List<DriveMatcher.Candidate> catalog, String slug) {
+        Optional<String> owner = catalog.stream().filter(c -> c.partNumbers().contains(pn)).map(DriveMatcher.Candidate::slug).findFirst();
+        if (owner.isPresent() && !owner.get().equals(slug)) {
+            throw new DomainException(DomainException.Kind.CONFLICT,
+                    "the source " + how + " part number " + pn + ", which belongs to drive \"" + owner.get() + "\", not \"" + slug
+                            + "\"; nothing was stored. Import it for \"" + owner.get() + "\", or without drive= to let the part number decide")
+                    .with("partNumber", pn).with("owner", owner.get()).with("drive", slug);
+        }
+    }
+
+    /** What names a variant outside its rows: its column's name, and for a page of one drive the page's title and heading. */
+    private static List<String> names(SpecParse parse, SpecParse.Variant v) {
+        List<String> names = new ArrayList<>();
+        if (v.name() != null) {
+            names.add(v.name());
+        }
+        if (parse.variants().size() == 1) {
+            names.addAll(parse.pageNames());
+        }
+        return names;
+    }
+
     private List<Plan> matched(SpecParse parse, Request request, List<DriveMatcher.Candidate> catalog) {
         List<Plan> plans = new ArrayList<>();
         Set<String> newSlugs = new HashSet<>();
         for (SpecParse.Variant v : parse.variants()) {
-            DriveMatcher.Match m = DriveMatcher.match(v.identity(), catalog);
+            DriveMatcher.Match m = DriveMatcher.match(v.identity(), names(parse, v), catalog);
             switch (m.outcome()) {
                 case MATCHED -> plans.add(new Plan(v, new MatchView(MatchOutcome.MATCHED, m.slug(), m.reason(), List.of(), List.of()),
                         m.slug(), false));

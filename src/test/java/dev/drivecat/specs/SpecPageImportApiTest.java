@@ -258,6 +258,26 @@ class SpecPageImportApiTest {
     }
 
     @Test
+    void aPartNumberInThePageTitleTellsTwoFormFactorsApart() {
+        String html = page("intel-optane-p4800x-375gb.html").replace("<title>Intel® Optane™ SSD DC P4800X Series 375GB</title>",
+                "<title>Intel® Optane™ SSD DC P4800X Series 375GB, 1/2 Height PCIe x4, 3D XPoint™ SSDPED1K375GA</title>");
+        admin().contentType("text/html; charset=UTF-8").body(html)
+                .queryParam("url", "https://ark.intel.com/content/www/us/en/ark/products/97154.html").queryParam("dryRun", "true")
+                .when().post(PAGES).then().statusCode(200)
+                .body("variants[0].match.outcome", equalTo("MATCHED"))
+                .body("variants[0].match.drive", equalTo("intel-optane-p4800x-375gb-aic"))
+                .body("variants[0].match.reason", containsString("title"))
+                .body("variants[0].match.reason", containsString("SSDPED1K375GA"));
+        // named for the U.2 drive, a title naming only the card's part number is refused
+        admin().contentType("text/html; charset=UTF-8").body(html)
+                .queryParam("url", "https://ark.intel.com/content/www/us/en/ark/products/97154.html")
+                .queryParam("drive", "intel-optane-p4800x-375gb-u2")
+                .when().post(PAGES).then().statusCode(409)
+                .body("detail", containsString("title or heading"))
+                .body("owner", equalTo("intel-optane-p4800x-375gb-aic"));
+    }
+
+    @Test
     void dryRunReportsEverythingAndStoresNothing() {
         JsonPath before = drive("samsung-pm893-480gb-sata");
         post("samsung-pm893-480gb.html", "https://semiconductor.samsung.com/ssd/datacenter-ssd/pm893/?capacity=480", Map.of("dryRun", "true"))

@@ -81,13 +81,17 @@ public class SpecSourceImportService {
         boolean stored = false;
         List<VariantReport> reports = new ArrayList<>();
         for (Plan plan : plans) {
-            if (request.dryRun() || plan.target() == null) {
+            if (plan.target() == null) {
                 reports.add(report(plan, notStored(plan.variant()), List.of(), 0, 0));
+                continue;
+            }
+            SpecSource source = new SpecSource(request.url(), parse.title(), parse.kind(), request.retrievedAt());
+            if (request.dryRun()) {
+                reports.add(preview(plan, source, request));
                 continue;
             }
             Drive drive = plan.create() ? create(plan) : Drive.findBySlug(plan.target()).orElseThrow();
             boolean enriched = !plan.create() && enrich(drive, plan.variant().identity(), catalog);
-            SpecSource source = new SpecSource(request.url(), parse.title(), parse.kind(), request.retrievedAt());
             List<ValueView> values = new ArrayList<>();
             int added = 0;
             int unchanged = 0;
@@ -111,6 +115,28 @@ public class SpecSourceImportService {
                 request.importer() + "/" + request.importerVersion(),
                 new SpecSourceReport.DictionaryView(parse.dictionaryId(), parse.dictionaryName(), parse.recognisedBy()),
                 request.dryRun(), stored, reports);
+    }
+
+    /**
+     * A dry run's report of one variant: what a real import would add and find already stored,
+     * and the values drivecat would then derive, worked out by the same rules without writing.
+     */
+    private VariantReport preview(Plan plan, SpecSource source, Request request) {
+        List<SpecStatement> statements = plan.variant().values().stream().map(f -> statement(f, source, request)).toList();
+        Drive existing = plan.create() ? null : Drive.findBySlug(plan.target()).orElseThrow();
+        int capacityGb = existing != null ? existing.capacityGb : plan.variant().identity().capacityGb();
+        SpecService.Preview preview = specs.preview(existing == null ? null : existing.id, capacityGb, statements);
+        List<ValueView> values = new ArrayList<>();
+        int wouldAdd = 0;
+        for (int i = 0; i < statements.size(); i++) {
+            boolean isNew = preview.isNew().get(i);
+            wouldAdd += isNew ? 1 : 0;
+            values.add(view(plan.variant().values().get(i), isNew ? Stored.WOULD_ADD : Stored.UNCHANGED));
+        }
+        List<DerivedView> derived = preview.derived().stream()
+                .map(d -> new DerivedView(d.field(), SpecUnits.tidy(d.value()), d.field().unit().orElse(null), d.wording(), d.derivedFrom()))
+                .toList();
+        return report(plan, values, derived, wouldAdd, statements.size() - wouldAdd);
     }
 
     /** One variant's fate: the drive it goes to (null: nowhere), whether that drive is to be created. */

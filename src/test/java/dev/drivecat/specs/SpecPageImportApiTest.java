@@ -278,21 +278,42 @@ class SpecPageImportApiTest {
     }
 
     @Test
-    void dryRunReportsEverythingAndStoresNothing() {
-        JsonPath before = drive("samsung-pm893-480gb-sata");
-        post("samsung-pm893-480gb.html", "https://semiconductor.samsung.com/ssd/datacenter-ssd/pm893/?capacity=480", Map.of("dryRun", "true"))
-                .statusCode(200)
+    void dryRunPreviewsEverythingARealImportStoresDerivedValuesIncludedAndStoresNothing() {
+        // "3 DWPD (5 years)" on a 400 GB drive: a real import derives 3 × 0.4 TB × 365 × 5 = 2190 TBW
+        String html = page("acme-ax100-400gb.html").replace("AX-100", "AX-200");
+        String url = "https://acme.example/products/ax-200";
+        JsonPath preview = admin().contentType("text/html; charset=UTF-8").body(html).queryParam("url", url)
+                .queryParam("dryRun", "true").queryParam("create", "true")
+                .when().post(PAGES).then().statusCode(200)
                 .body("dryRun", equalTo(true))
                 .body("stored", equalTo(false))
+                .body("variants[0].match.outcome", equalTo("WOULD_CREATE"))
+                .body("variants[0].match.drive", equalTo("acme-ax-200-400gb-sas"))
+                .body("variants[0].values.stored", everyItem(equalTo("WOULD_ADD")))
+                .body("variants[0].derived.find { it.field == 'tbw' }.value", equalTo(2190))
+                .body("variants[0].derived.find { it.field == 'tbw' }.derivedFrom", containsString("(not yet stored)"))
+                .extract().jsonPath();
+        given().when().get("/drives/acme-ax-200-400gb-sas").then().statusCode(404);
+        int wouldAdd = preview.getInt("variants[0].added");
+        assertThat(wouldAdd).isEqualTo(preview.getList("variants[0].values").size());
+
+        JsonPath real = admin().contentType("text/html; charset=UTF-8").body(html).queryParam("url", url).queryParam("create", "true")
+                .when().post(PAGES).then().statusCode(200).extract().jsonPath();
+        assertThat(real.getInt("variants[0].added")).isEqualTo(wouldAdd);
+        assertThat(real.getList("variants[0].derived.field", String.class))
+                .isEqualTo(preview.getList("variants[0].derived.field", String.class));
+        assertThat(real.getList("variants[0].derived.wording", String.class))
+                .isEqualTo(preview.getList("variants[0].derived.wording", String.class));
+        assertThat(drive("acme-ax-200-400gb-sas").getInt("specs.tbw.chosen.value")).isEqualTo(2190);
+
+        // once stored, a dry run of the same page finds every value already there and the same derivation
+        admin().contentType("text/html; charset=UTF-8").body(html).queryParam("url", url).queryParam("dryRun", "true")
+                .when().post(PAGES).then().statusCode(200)
                 .body("variants[0].match.outcome", equalTo("MATCHED"))
-                .body("variants[0].match.drive", equalTo("samsung-pm893-480gb-sata"))
-                .body("variants[0].values.find { it.field == 'tbw' }.value", equalTo(876))
-                .body("variants[0].values.stored", everyItem(equalTo("NOT_STORED")))
+                .body("variants[0].values.stored", everyItem(equalTo("UNCHANGED")))
                 .body("variants[0].added", equalTo(0))
-                .body("variants[0].derived", empty());
-        JsonPath after = drive("samsung-pm893-480gb-sata");
-        assertThat(after.getMap("specs")).isEqualTo(before.getMap("specs"));
-        assertThat(after.getMap("specs")).doesNotContainKey("tbw");
+                .body("variants[0].derived.find { it.field == 'tbw' }.value", equalTo(2190))
+                .body("variants[0].derived.find { it.field == 'tbw' }.derivedFrom", not(containsString("not yet stored")));
     }
 
     @Test

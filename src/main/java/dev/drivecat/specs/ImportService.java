@@ -18,6 +18,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
+import jakarta.validation.Validator;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
@@ -46,6 +47,9 @@ public class ImportService {
     @Inject
     dev.drivecat.scraping.WatchService watch;
 
+    @Inject
+    Validator constraints;
+
     Clock clock = Clock.systemUTC();
 
     /** Reads a document strictly: unknown members are errors, not silently dropped. */
@@ -64,7 +68,7 @@ public class ImportService {
 
     @Transactional
     public ImportReport importDocument(ImportDocument doc) {
-        ImportValidator.Result result = ImportValidator.validate(doc, new DatabaseLookup(), clock.instant());
+        ImportValidator.Result result = ImportValidator.validate(doc, constraints, new DatabaseLookup(), clock.instant());
         if (!result.errors().isEmpty()) {
             throw new ImportRejectedException(result.errors());
         }

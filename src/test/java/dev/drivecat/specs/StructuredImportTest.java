@@ -132,6 +132,22 @@ class StructuredImportTest {
     }
 
     @Test
+    void membersThatMustHoldSomethingAreCheckedByTheirConstraintsAtTheirPointer() {
+        String doc = """
+                {"format": "drivecat-import/1",
+                 "sources": {"v": {"url": "https://vendor.example/w", "kind": "VENDOR_PAGE", "retrievedAt": "2026-11-01"}},
+                 "drives": [{"slug": "Acme W1", "vendor": "Acme", "model": "W1", "capacityGb": 100, "interface": "sata", "formFactor": "2.5in"},
+                            {"slug": "acme-w2-100gb-sata", "vendor": "Acme", "model": "W2", "capacityGb": 100, "interface": "sata",
+                             "formFactor": "2.5in", "specs": [{"field": "plp", "value": "STATED_YES", "wording": " ", "source": "v"}]}]}
+                """;
+        admin().contentType(ContentType.JSON).body(doc).when().post("/admin/imports/specs")
+                .then().statusCode(400).contentType("application/problem+json")
+                .body("errors.pointer", hasItems("/drives/0/slug", "/drives/1/specs/0/wording"))
+                .body("errors.find { it.pointer == '/drives/0/slug' }.message", containsString("lower-case words"));
+        given().when().get("/drives/acme-w2-100gb-sata").then().statusCode(404);
+    }
+
+    @Test
     void rejectsNumbersTooLargeOrTooPreciseToStoreInsteadOfRoundingThem() {
         String doc = """
                 {

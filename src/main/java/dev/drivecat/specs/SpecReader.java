@@ -113,7 +113,7 @@ final class SpecReader {
             }
         }
         if (stated.isEmpty() && name != null) {
-            Reading r = SpecNormaliser.capacity("", SpecUnits.clean(name));
+            Reading r = CapacityReader.capacity("", SpecUnits.clean(name));
             if (r.number() != null) {
                 stated.add(r.number().stripTrailingZeros());
             }
@@ -146,7 +146,7 @@ final class SpecReader {
             return List.of(raw(label, value, "a label the " + dict + " dictionary keeps only as raw", dict, null));
         }
         if (match.entry().mentions()) {
-            Optional<Reading> plp = SpecNormaliser.plpMention(value);
+            Optional<Reading> plp = PlpReader.mention(value);
             if (plp.isEmpty()) {
                 return List.of(raw(label, value, null, dict, null));
             }

@@ -352,9 +352,9 @@ class SpecPageImportApiTest {
                         equalTo("Endurance Rating (Lifetime Writes): 10 drive writes per day for 5 years"));
         JsonPath d = drive("intel-dc-s3700-100gb-sata");
         assertThat(d.getString("specs.dwpd.chosen.source.kind")).isEqualTo("VENDOR_PAGE");
-        // the review's stated TBW stays; with a stated TBW nothing is derived
-        assertThat(d.getInt("specs.tbw.chosen.value")).isEqualTo(1874);
-        assertThat(d.getBoolean("specs.tbw.chosen.derived")).isFalse();
+        // no source states a TBW: it is derived from the vendor's 10 DWPD over 5 years, 0.1 TB × 10 × 365 × 5
+        assertThat(d.getInt("specs.tbw.chosen.value")).isEqualTo(1825);
+        assertThat(d.getBoolean("specs.tbw.chosen.derived")).isTrue();
         assertThat(d.getString("media")).isEqualTo("mlc");
     }
 

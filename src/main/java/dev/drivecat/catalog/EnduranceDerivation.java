@@ -57,9 +57,14 @@ public final class EnduranceDerivation {
     }
 
     private static String inputs(SpecRow endurance, int capacityGb, SpecRow warranty) {
-        return endurance.field().token() + " #" + endurance.id() + " (" + endurance.wording() + ", " + endurance.sourceUrl() + "); "
+        return endurance.field().token() + " " + ref(endurance) + " (" + endurance.wording() + ", " + endurance.sourceUrl() + "); "
                 + "capacity " + capacityGb + " GB (drive); "
-                + "warrantyYears #" + warranty.id() + " (" + warranty.wording() + ", " + warranty.sourceUrl() + ")";
+                + "warrantyYears " + ref(warranty) + " (" + warranty.wording() + ", " + warranty.sourceUrl() + ")";
+    }
+
+    /** A stored value by its id; a value a dry run previews (id below zero) has none yet. */
+    private static String ref(SpecRow row) {
+        return row.id() > 0 ? "#" + row.id() : "(not yet stored)";
     }
 
     private static String plain(BigDecimal value) {

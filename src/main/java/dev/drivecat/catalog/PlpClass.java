@@ -15,7 +15,14 @@ public enum PlpClass implements ApiToken {
     /** The source states protection for one model of a family only; {@code appliesTo} names it. */
     MODEL_SPECIFIC,
     /** The source lists the drive's specifications without any word on power-loss protection. */
-    NOT_STATED;
+    NOT_STATED,
+    /**
+     * The source states protection of data at rest only: client drives' "power loss protection
+     * for data-at-rest" or "power loss immunity" keeps what is already on the flash through a power
+     * cut, not the writes in flight in the drive's cache. It is not power-loss protection for a
+     * SLOG: such a drive must still honour every flush.
+     */
+    DATA_AT_REST_ONLY;
 
     @Override
     @JsonValue

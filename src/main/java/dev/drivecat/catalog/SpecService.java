@@ -67,6 +67,51 @@ public class SpecService {
         return !inserted.isEmpty();
     }
 
+    /**
+     * What storing statements would do, without storing anything: which of them are new (the
+     * others the same source already said), and the values drivecat would then derive for the
+     * drive, exactly as {@link #refresh} derives them after a real import.
+     *
+     * @param driveId the drive, or null for a drive that does not exist yet
+     * @param capacityGb the drive's capacity (for a new drive, the one it would be created with)
+     */
+    public record Preview(List<Boolean> isNew, List<EnduranceDerivation.Derived> derived) {
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Preview preview(Long driveId, int capacityGb, List<SpecStatement> statements) {
+        List<SpecRow> stated = new ArrayList<>(driveId == null ? List.of() : rows(driveId).stream().filter(r -> !r.derived()).toList());
+        List<Boolean> isNew = new ArrayList<>();
+        long notYetStored = 0;
+        for (SpecStatement s : statements) {
+            boolean present = stated.stream().anyMatch(r -> sameStatement(r, s));
+            isNew.add(!present);
+            if (!present) {
+                // ids below zero mark values the preview adds: the derivation names them as not yet stored
+                stated.add(new SpecRow(--notYetStored, s.field(), s.number(), s.token(), s.text(), s.unit(), s.appliesTo(), s.wording(),
+                        s.source().url(), s.source().title(), s.source().kind(), s.source().retrievedAt(), null, s.importer(),
+                        s.importerVersion(), false));
+            }
+        }
+        return new Preview(List.copyOf(isNew), derive(capacityGb, stated));
+    }
+
+    /** The unique key of a statement (spec_value_statement_uq): the same source saying the same about the same field. */
+    private static boolean sameStatement(SpecRow r, SpecStatement s) {
+        return r.field() == s.field() && r.sourceUrl().equals(s.source().url()) && java.util.Objects.equals(r.appliesTo(), s.appliesTo())
+                && r.wording().equals(s.wording()) && r.sourceKind() == s.source().kind();
+    }
+
+    private static List<EnduranceDerivation.Derived> derive(int capacityGb, List<SpecRow> all) {
+        Map<SpecField, Optional<SpecRow>> stated = new EnumMap<>(SpecField.class);
+        for (SpecField f : Set.of(SpecField.DWPD, SpecField.TBW, SpecField.WARRANTY_YEARS)) {
+            stated.put(f, SpecChoice.choose(all.stream()
+                    .filter(r -> r.field() == f && !r.derived() && r.number() != null).toList()));
+        }
+        return EnduranceDerivation.derive(capacityGb, stated.get(SpecField.DWPD), stated.get(SpecField.TBW),
+                stated.get(SpecField.WARRANTY_YEARS));
+    }
+
     /** Every stored value of a drive, chosen ones first within each field. */
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<SpecRow> values(long driveId) {
@@ -116,13 +161,7 @@ public class SpecService {
     }
 
     private void syncDerived(Drive drive, List<SpecRow> all) {
-        Map<SpecField, Optional<SpecRow>> stated = new EnumMap<>(SpecField.class);
-        for (SpecField f : Set.of(SpecField.DWPD, SpecField.TBW, SpecField.WARRANTY_YEARS)) {
-            stated.put(f, SpecChoice.choose(all.stream()
-                    .filter(r -> r.field() == f && !r.derived() && r.number() != null).toList()));
-        }
-        List<EnduranceDerivation.Derived> wanted = EnduranceDerivation.derive(drive.capacityGb,
-                stated.get(SpecField.DWPD), stated.get(SpecField.TBW), stated.get(SpecField.WARRANTY_YEARS));
+        List<EnduranceDerivation.Derived> wanted = derive(drive.capacityGb, all);
         List<SpecRow> existing = all.stream().filter(SpecRow::derived).toList();
         for (SpecRow old : existing) {
             boolean stillWanted = wanted.stream().anyMatch(w -> w.field() == old.field() && w.wording().equals(old.wording())

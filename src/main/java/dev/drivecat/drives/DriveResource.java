@@ -75,7 +75,7 @@ public class DriveResource {
             @QueryParam("formFactor") List<String> formFactor,
             @Parameter(description = "3d-xpoint, slc, mlc, tlc, qlc, nand.", schema = @Schema(type = SchemaType.ARRAY, implementation = String.class))
             @QueryParam("media") List<String> media,
-            @Parameter(description = "Power-loss protection class: STATED_YES, STATED_NO, MODEL_SPECIFIC, NOT_STATED.",
+            @Parameter(description = "Power-loss protection class: STATED_YES, STATED_NO, MODEL_SPECIFIC, NOT_STATED, DATA_AT_REST_ONLY (protection of data at rest only, not PLP for a SLOG).",
                     schema = @Schema(type = SchemaType.ARRAY, implementation = String.class))
             @QueryParam("plp") List<String> plp,
             @Parameter(description = "Vendor name, case-insensitive.", schema = @Schema(type = SchemaType.ARRAY, implementation = String.class))

@@ -93,7 +93,10 @@ public record PlpAssessment(boolean safeFlush, double safety, boolean vendorSays
             return new PlpAssessment(false, RankingModel.UNKNOWN, false, true,
                     "Power-loss protection unknown: no source in the catalog says (" + media + ").", warnings);
         }
-        String what = saysNo ? "No power-loss protection, as its source states" : "No power-loss protection stated";
+        String what = saysNo ? "No power-loss protection, as its source states"
+                : cls == PlpClass.DATA_AT_REST_ONLY ? "Power-loss protection for data at rest only: it keeps what is already on the "
+                + "flash through a power cut, not the writes in flight in its cache, so it is no PLP for a log"
+                : "No power-loss protection stated";
         warnings.add(what + " (" + said + "; " + media + "): its flushes are taken to wait for the flash; the buying guide's "
                 + "flush-honoring log reached 252 sync IOPS where a cheap-flush log reached 4,277.");
         return new PlpAssessment(false, 0, false, false, what + " (" + said + "; " + media + ").", warnings);

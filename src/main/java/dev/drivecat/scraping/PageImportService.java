@@ -1,6 +1,7 @@
 package dev.drivecat.scraping;
 
 import dev.drivecat.catalog.Drive;
+import dev.drivecat.catalog.PartNumbers;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.Listing;
@@ -34,6 +35,9 @@ public class PageImportService {
     @Inject
     ScrapeMetrics metrics;
 
+    @Inject
+    PartNumbers partNumbers;
+
     /** What the page held and what was stored. */
     @Schema(name = "PageImportResult")
     public record Result(
@@ -51,6 +55,8 @@ public class PageImportService {
             Instant observedAt,
             boolean stored,
             @Schema(nullable = true) String note,
+            @Schema(nullable = true, description = "Set when the page's title names a part number of another drive than the one "
+                    + "its offers were stored for: check that the page sells that drive.") String partNumberWarning,
             List<OfferView> offers) {
     }
 
@@ -109,27 +115,36 @@ public class PageImportService {
         if (parse instanceof PageParse.Blocked blocked) {
             return new Result(product.url().toString(), marketplace, null, "BLOCKED", blocked.reason(), blocked.layout(), List.of(),
                     null, observedAt, false,
-                    "A robot check was saved instead of the product page: nothing was stored.", List.of());
+                    "A robot check was saved instead of the product page: nothing was stored.", null, List.of());
         }
         if (parse instanceof PageParse.NoOffer none) {
             return new Result(product.url().toString(), marketplace, none.externalId(), "NO_OFFER", none.kind() + ": " + none.reason(),
-                    none.layout(), List.of(), givenDrive.map(d -> d.slug).orElse(null), observedAt, false, "The page shows nothing to buy: nothing was stored.",
-                    List.of());
+                    none.layout(), List.of(), givenDrive.map(d -> d.slug).orElse(null), observedAt, false,
+                    "The page shows nothing to buy: nothing was stored.", null, List.of());
         }
         PageParse.Product page = (PageParse.Product) parse;
         return QuarkusTransaction.requiringNew().call(() -> {
             Marketplace m = Marketplace.findByCode(marketplace).orElseThrow();
             Optional<Drive> drive = givenDrive.map(d -> Drive.<Drive>findById(d.id)).or(() -> known(m, page.externalId(), product.externalId()));
+            String note = null;
+            if (drive.isEmpty()) {
+                Optional<PartNumbers.Named> byTitle = partNumbers.onlyDriveNamedIn(page.title());
+                drive = byTitle.map(n -> Drive.<Drive>findById(n.driveId()));
+                note = byTitle.map(n -> "Stored for drive " + n.slug() + ", whose part number " + n.partNumber() + " the title names.")
+                        .orElse(null);
+            }
             if (drive.isEmpty()) {
                 return new Result(product.url().toString(), marketplace, page.externalId(), "PARSED", null, page.layout(),
                         DisagreementView.of(page), null, observedAt, false,
-                        "No drive given and no listing or watched page knows this item: nothing was stored (pass drive=<slug>).",
+                        "No drive given, no listing or watched page knows this item, and the title names no part number of exactly "
+                                + "one drive: nothing was stored (pass drive=<slug>).", null,
                         page.offers().stream().map(o -> view(page, o, null, false, false)).toList());
             }
+            String warning = partNumbers.otherDriveNamedIn(page.title(), drive.get().id, drive.get().slug).orElse(null);
             List<ParsedPageStore.StoredOffer> stored = store.store(drive.get(), m, product.url(), page, observedAt, "saved page", null);
             return new Result(product.url().toString(), marketplace, page.externalId(), "PARSED", null, page.layout(),
                     DisagreementView.of(page), drive.get().slug, observedAt,
-                    true, null, stored.stream().map(s -> view(page, s.offer(), s.condition(), s.added(), s.suspect())).toList());
+                    true, note, warning, stored.stream().map(s -> view(page, s.offer(), s.condition(), s.added(), s.suspect())).toList());
         });
     }
 

@@ -84,7 +84,7 @@ public class ScrapeResource {
     @GET
     @Path("/{id}")
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "A scrape run", description = "Its status, counts, and every page it fetched with the outcome and the reason for each failure.")
+    @Operation(summary = "A scrape run", description = "Its status, counts, and every page it fetched with the outcome and the reason for each failure (for a parsed page: why its title may name another drive than the watched one).")
     @APIResponse(responseCode = "200", description = "The run.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunView.class)))
     @APIResponse(responseCode = "400", description = "The id is not a whole number.",

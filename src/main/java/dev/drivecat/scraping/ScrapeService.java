@@ -1,6 +1,7 @@
 package dev.drivecat.scraping;
 
 import dev.drivecat.catalog.Drive;
+import dev.drivecat.catalog.PartNumbers;
 import dev.drivecat.database.ClusterLock;
 import dev.drivecat.pricing.Marketplace;
 import dev.drivecat.scraping.fetch.FetchRequest;
@@ -43,6 +44,9 @@ public class ScrapeService {
 
     @Inject
     SiteDefinitions sites;
+
+    @Inject
+    PartNumbers partNumbers;
 
     @Inject
     ParsedPageStore store;
@@ -276,15 +280,18 @@ public class ScrapeService {
         QuarkusTransaction.requiringNew().run(() -> {
             WatchedPage watched = WatchedPage.findById(page.id());
             int added = 0;
+            String reason = attempt.reason();
             if (observed != null) {
                 Drive drive = watched.drive;
                 Marketplace marketplace = watched.marketplace;
                 added = (int) store.store(drive, marketplace, observed.url(), observed.product(), observed.at(),
                         "scrape run " + runId, runId).stream().filter(ParsedPageStore.StoredOffer::added).count();
+                // stored as the watch list says, but flagged: the title may name another drive
+                reason = reason != null ? reason : partNumbers.otherDriveNamedIn(observed.product().title(), drive.id, drive.slug).orElse(null);
             }
             watched.lastAttemptAt = now;
             watched.lastOutcome = attempt.outcome().name();
-            watched.lastReason = attempt.reason();
+            watched.lastReason = reason;
             if (!attempt.outcome().failure()) {
                 watched.lastSuccessAt = now;
             }
@@ -307,7 +314,7 @@ public class ScrapeService {
             a.httpStatus = attempt.status();
             a.offersParsed = attempt.offers();
             a.observationsAdded = added;
-            a.reason = attempt.reason();
+            a.reason = reason;
             a.site = siteOf(page.url()).map(site -> site.definition().site()).orElse(null);
             a.layout = attempt.layout();
             a.disagreements = attempt.disagreements();

@@ -2,6 +2,7 @@ package dev.drivecat.specs;
 
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
+import dev.drivecat.catalog.PartNumbers;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -10,8 +11,9 @@ import java.util.Set;
 
 /**
  * Which catalog drive a source describes. A part number names exactly one SKU, so it decides
- * first; otherwise the vendor, model and capacity must all agree, and the form factor and
- * interface too when the source states them. Pure.
+ * first: one the source states in a row, else one its title or heading names; otherwise the
+ * vendor, model and capacity must all agree, and the form factor and interface too when the source
+ * states them. Pure.
  */
 public final class DriveMatcher {
 
@@ -30,24 +32,50 @@ public final class DriveMatcher {
     }
 
     public static Match match(SpecParse.Identity id, List<Candidate> catalog) {
+        return match(id, List.of(), catalog);
+    }
+
+    /**
+     * @param names texts naming the product outside its spec rows (a page's title and heading):
+     *     a catalog part number in them decides when the rows state none the catalog knows
+     */
+    public static Match match(SpecParse.Identity id, List<String> names, List<Candidate> catalog) {
+        Match byRows = byPartNumbers(id.partNumbers(), catalog, "part number ");
+        if (byRows != null) {
+            return byRows;
+        }
+        List<String> named = new ArrayList<>();
+        names.forEach(n -> named.addAll(PartNumbers.candidates(n)));
+        Match byNames = byPartNumbers(named, catalog, "part number in the page's title or heading: ");
+        if (byNames != null) {
+            return byNames;
+        }
+        return byModel(id, catalog);
+    }
+
+    /** The match the part numbers decide, or null when the catalog knows none of them. */
+    private static Match byPartNumbers(List<String> partNumbers, List<Candidate> catalog, String words) {
         Set<String> owners = new LinkedHashSet<>();
         List<String> ownedPartNumbers = new ArrayList<>();
-        for (String pn : id.partNumbers()) {
+        for (String pn : partNumbers) {
             for (Candidate c : catalog) {
-                if (c.partNumbers().contains(pn.toUpperCase(Locale.ROOT))) {
+                if (c.partNumbers().contains(pn.toUpperCase(Locale.ROOT)) && !ownedPartNumbers.contains(pn)) {
                     owners.add(c.slug());
                     ownedPartNumbers.add(pn);
                 }
             }
         }
         if (owners.size() == 1) {
-            return new Match(Outcome.MATCHED, owners.iterator().next(), List.of(),
-                    "part number " + String.join(", ", ownedPartNumbers));
+            return new Match(Outcome.MATCHED, owners.iterator().next(), List.of(), words + String.join(", ", ownedPartNumbers));
         }
         if (owners.size() > 1) {
             return new Match(Outcome.AMBIGUOUS, null, List.copyOf(owners),
                     "the part numbers " + String.join(", ", ownedPartNumbers) + " belong to different drives");
         }
+        return null;
+    }
+
+    private static Match byModel(SpecParse.Identity id, List<Candidate> catalog) {
         List<String> missing = new ArrayList<>();
         if (id.model() == null) {
             missing.add("model");

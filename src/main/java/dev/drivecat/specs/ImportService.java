@@ -19,6 +19,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
+import jakarta.validation.Validator;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -52,6 +53,9 @@ public class ImportService {
 
     @Inject
     dev.drivecat.scraping.WatchService watch;
+
+    @Inject
+    Validator constraints;
 
     Clock clock = Clock.systemUTC();
 
@@ -88,7 +92,7 @@ public class ImportService {
 
     @Transactional
     public ImportReport importDocument(ImportDocument doc) {
-        ImportValidator.Result result = ImportValidator.validate(doc, new DatabaseLookup(), clock.instant());
+        ImportValidator.Result result = ImportValidator.validate(doc, constraints, new DatabaseLookup(), clock.instant());
         if (!result.errors().isEmpty()) {
             throw new ImportRejectedException(result.errors());
         }

@@ -11,6 +11,9 @@ import dev.drivecat.common.ApiToken;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.ObservationInput;
 import dev.drivecat.pricing.SellerType;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.Path;
+import jakarta.validation.Validator;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Instant;
@@ -30,7 +33,10 @@ import java.util.Set;
 
 /**
  * Checks a whole import document before anything is stored, and collects every problem with a
- * JSON pointer to it, so that a bad document is rejected whole with all its faults named.
+ * JSON pointer to it, so that a bad document is rejected whole with all its faults named. What a
+ * member must be on its own is a Bean Validation constraint on {@link ImportDocument}; this class
+ * adds what needs more: tokens and their allowed values, references between sources, drives and
+ * listings, and what the catalog already holds.
  */
 public final class ImportValidator {
 
@@ -56,7 +62,6 @@ public final class ImportValidator {
 
     static final String IMPORTER = "structured-import";
     static final String IMPORTER_VERSION = "1";
-    private static final String SLUG_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$";
     private static final Set<SourceKind> IMPORTABLE_KINDS =
             Set.of(SourceKind.VENDOR_PAGE, SourceKind.VENDOR_DATASHEET, SourceKind.REVIEW, SourceKind.MEASUREMENT);
 
@@ -73,20 +78,46 @@ public final class ImportValidator {
     public record Result(Optional<ImportPlan> plan, List<ImportError> errors) {
     }
 
-    public static Result validate(ImportDocument doc, CatalogLookup catalog, Instant now) {
+    /**
+     * @param constraints checks {@link ImportDocument}'s constraints (the container's validator)
+     */
+    public static Result validate(ImportDocument doc, Validator constraints, CatalogLookup catalog, Instant now) {
         ImportValidator v = new ImportValidator(catalog, now);
+        if (doc == null) {
+            v.error("", "the document is empty");
+            return new Result(Optional.empty(), List.copyOf(v.errors));
+        }
+        constraints.validate(doc).stream()
+                .map(ImportValidator::error)
+                .sorted(java.util.Comparator.comparing(ImportError::pointer))
+                .forEach(v.errors::add);
         ImportPlan plan = v.check(doc);
         return v.errors.isEmpty() ? new Result(Optional.of(plan), List.of()) : new Result(Optional.empty(), List.copyOf(v.errors));
     }
 
+    /** A constraint violation as an import error: its property path as a JSON pointer, a rejected pattern's value named. */
+    static ImportError error(ConstraintViolation<?> violation) {
+        StringBuilder pointer = new StringBuilder();
+        for (Path.Node node : violation.getPropertyPath()) {
+            if (node.getIndex() != null) {
+                pointer.append('/').append(node.getIndex());
+            } else if (node.getKey() != null) {
+                pointer.append('/').append(dev.drivecat.common.JsonPointers.escape(String.valueOf(node.getKey())));
+            }
+            if (node.getName() != null && !node.getName().startsWith("<")) {
+                // a record component's name is its JSON member's (none of the constrained ones is renamed)
+                pointer.append('/').append(dev.drivecat.common.JsonPointers.escape(node.getName()));
+            }
+        }
+        String message = violation.getMessage();
+        boolean pattern = violation.getConstraintDescriptor().getAnnotation() instanceof jakarta.validation.constraints.Pattern;
+        if (pattern && violation.getInvalidValue() instanceof String given && !given.isBlank()) {
+            message += ", not \"" + given + "\"";
+        }
+        return new ImportError(pointer.toString(), message);
+    }
+
     private ImportPlan check(ImportDocument doc) {
-        if (doc == null) {
-            error("", "the document is empty");
-            return null;
-        }
-        if (!ImportDocument.FORMAT.equals(doc.format())) {
-            error("/format", "must be \"" + ImportDocument.FORMAT + "\"" + (doc.format() == null ? "" : ", not \"" + doc.format() + "\""));
-        }
         Map<String, SpecSource> sources = sources(doc.sources());
         List<ImportPlan.DrivePlan> drives = new ArrayList<>();
         Map<String, Interface> driveInterfaces = new HashMap<>();
@@ -121,25 +152,20 @@ public final class ImportValidator {
         given.forEach((id, s) -> {
             String at = "/sources/" + dev.drivecat.common.JsonPointers.escape(id);
             if (s == null) {
-                error(at, "must be an object with url, kind and retrievedAt");
-                return;
+                return; // a constraint says so
             }
             String url = s.url();
-            if (blank(url)) {
-                error(at + "/url", "is required");
-            } else if (!isSourceUri(url)) {
+            if (!blank(url) && !isSourceUri(url)) {
                 error(at + "/url", "must be an absolute http(s) URL or a urn:, not \"" + url + "\"");
             }
             SourceKind kind = null;
-            if (blank(s.kind())) {
-                error(at + "/kind", "is required; allowed: " + kinds());
-            } else {
+            if (!blank(s.kind())) {
                 kind = ApiToken.parse(SourceKind.class, s.kind()).filter(IMPORTABLE_KINDS::contains).orElse(null);
                 if (kind == null) {
                     error(at + "/kind", "\"" + s.kind() + "\" is not a source kind an import may state; allowed: " + kinds());
                 }
             }
-            Instant retrieved = instant(at + "/retrievedAt", s.retrievedAt(), true);
+            Instant retrieved = instant(at + "/retrievedAt", s.retrievedAt());
             if (!blank(url) && isSourceUri(url) && kind != null && retrieved != null) {
                 sources.put(id, new SpecSource(url, blank(s.title()) ? null : s.title().trim(), kind, retrieved));
             }
@@ -149,19 +175,10 @@ public final class ImportValidator {
 
     private ImportPlan.DrivePlan drive(String at, ImportDocument.DriveEntry d, Map<String, SpecSource> sources,
                                        Map<String, Interface> driveInterfaces, Map<String, String> partNumbersInDoc) {
-        if (d == null) {
-            error(at, "must be an object");
-            return null;
+        if (d == null || blank(d.slug()) || !d.slug().matches(ImportDocument.SLUG)) {
+            return null; // a constraint says what is wrong; without a slug nothing else can be checked
         }
         String slug = d.slug();
-        if (blank(slug)) {
-            error(at + "/slug", "is required");
-            return null;
-        }
-        if (!slug.matches(SLUG_PATTERN) || slug.length() > 120) {
-            error(at + "/slug", "\"" + slug + "\" must be lower-case words of a-z and 0-9 joined by single hyphens, at most 120 characters");
-            return null;
-        }
         if (driveInterfaces.containsKey(slug)) {
             error(at + "/slug", "drive \"" + slug + "\" appears twice in this document");
             return null;
@@ -181,21 +198,9 @@ public final class ImportValidator {
                 error(at + "/formFactor", "is required for a new drive; allowed: " + String.join(", ", ApiToken.tokens(FormFactor.class)));
             }
         }
-        if (d.vendor() != null && d.vendor().isBlank()) {
-            error(at + "/vendor", "must not be blank");
-        }
-        if (d.model() != null && d.model().isBlank()) {
-            error(at + "/model", "must not be blank");
-        }
-        if (d.capacityGb() != null && d.capacityGb() <= 0) {
-            error(at + "/capacityGb", "must be a positive number of decimal GB");
-        }
         Interface iface = token(at + "/interface", Interface.class, d.iface());
         FormFactor formFactor = token(at + "/formFactor", FormFactor.class, d.formFactor());
         Interface effective = iface != null ? iface : existing.orElse(null);
-        if (d.pcieGen() != null && (d.pcieGen() < 1 || d.pcieGen() > 6)) {
-            error(at + "/pcieGen", "must be a PCIe generation from 1 to 6");
-        }
         if (d.pcieLanes() != null && !Set.of(1, 2, 4, 8, 16).contains(d.pcieLanes())) {
             error(at + "/pcieLanes", "must be 1, 2, 4, 8 or 16");
         }
@@ -213,8 +218,7 @@ public final class ImportValidator {
             String pn = givenParts.get(i);
             String pAt = at + "/partNumbers/" + i;
             if (blank(pn)) {
-                error(pAt, "must not be blank");
-                continue;
+                continue; // a constraint says so
             }
             String normal = pn.trim().toUpperCase(Locale.ROOT);
             Optional<String> owner = catalog.partNumberOwner(normal);
@@ -243,17 +247,13 @@ public final class ImportValidator {
 
     private SpecStatement spec(String at, ImportDocument.SpecEntry s, Map<String, SpecSource> sources) {
         if (s == null) {
-            error(at, "must be an object");
-            return null;
+            return null; // a constraint says so
         }
         SpecField field = null;
         if (blank(s.field())) {
             error(at + "/field", "is required; allowed: " + String.join(", ", ApiToken.tokens(SpecField.class)));
         } else {
             field = token(at + "/field", SpecField.class, s.field());
-        }
-        if (blank(s.wording())) {
-            error(at + "/wording", "is required: the source's own words, verbatim");
         }
         SpecSource source = sourceRef(at + "/source", s.source(), sources);
         if (field == null) {
@@ -331,19 +331,11 @@ public final class ImportValidator {
     private ImportPlan.ListingPlan listing(String at, ImportDocument.ListingEntry l, Map<String, SpecSource> sources,
                                            Set<String> drivesInDoc, Set<String> listingKeys) {
         if (l == null) {
-            error(at, "must be an object");
-            return null;
+            return null; // a constraint says so
         }
-        boolean ok = true;
-        if (blank(l.marketplace())) {
-            error(at + "/marketplace", "is required");
-            ok = false;
-        } else if (!catalog.marketplaceExists(l.marketplace())) {
+        boolean ok = !blank(l.marketplace()) && !blank(l.externalId()) && !blank(l.drive());
+        if (!blank(l.marketplace()) && !catalog.marketplaceExists(l.marketplace())) {
             error(at + "/marketplace", "unknown marketplace \"" + l.marketplace() + "\"");
-            ok = false;
-        }
-        if (blank(l.externalId())) {
-            error(at + "/externalId", "is required: the marketplace's id for the offer, or a key scoped to the report it comes from");
             ok = false;
         }
         if (!blank(l.url()) && !isHttpUrl(l.url())) {
@@ -355,10 +347,7 @@ public final class ImportValidator {
                 catalog.watchProblem(l.url().trim()).ifPresent(problem -> error(at + "/url", problem));
             }
         }
-        if (blank(l.drive())) {
-            error(at + "/drive", "is required: the slug of the drive the listing sells");
-            ok = false;
-        } else if (!drivesInDoc.contains(l.drive()) && catalog.driveInterface(l.drive()).isEmpty()) {
+        if (!blank(l.drive()) && !drivesInDoc.contains(l.drive()) && catalog.driveInterface(l.drive()).isEmpty()) {
             error(at + "/drive", "no drive \"" + l.drive() + "\" in this document or in the catalog");
             ok = false;
         }
@@ -393,10 +382,9 @@ public final class ImportValidator {
     private ObservationInput observation(String at, ImportDocument.ObservationEntry o, Map<String, SpecSource> sources,
                                          ImportDocument.ListingEntry listing, SellerType sellerType, Condition condition) {
         if (o == null) {
-            error(at, "must be an object");
-            return null;
+            return null; // a constraint says so
         }
-        Instant observedAt = instant(at + "/observedAt", o.observedAt(), true);
+        Instant observedAt = instant(at + "/observedAt", o.observedAt());
         if (observedAt != null && observedAt.isAfter(now.plusSeconds(3600))) {
             error(at + "/observedAt", "lies in the future (" + observedAt + ")");
         }
@@ -407,25 +395,11 @@ public final class ImportValidator {
         } else if (money) {
             error(at + "/currency", "is required with a price: an ISO 4217 code such as USD or EUR");
         }
-        if (o.price() != null && o.price().signum() <= 0) {
-            error(at + "/price", "must be greater than 0");
-        }
         if (o.priceHigh() != null && (o.price() == null || o.priceHigh().compareTo(o.price()) < 0)) {
             error(at + "/priceHigh", "is the upper end of a band and needs a price no greater than it");
         }
-        if (o.shipping() != null && o.shipping().signum() < 0) {
-            error(at + "/shipping", "must not be negative");
-        }
-        if (o.memberPrice() != null && o.memberPrice().signum() <= 0) {
-            error(at + "/memberPrice", "must be greater than 0");
-        }
         if (o.price() != null && o.inStock() == null) {
             error(at + "/inStock", "is required with a price");
-        }
-        for (BigDecimal amount : new BigDecimal[] {o.price(), o.priceHigh(), o.shipping(), o.memberPrice()}) {
-            if (amount != null && !fits(amount, 10, 2)) {
-                error(at, "money amounts have at most 10 digits before the decimal point and two after, not " + amount.toPlainString());
-            }
         }
         SpecSource source = sourceRef(at + "/source", o.source(), sources);
         if (observedAt == null || source == null) {
@@ -438,8 +412,7 @@ public final class ImportValidator {
 
     private SpecSource sourceRef(String at, String id, Map<String, SpecSource> sources) {
         if (blank(id)) {
-            error(at, "is required: the id of an entry in sources");
-            return null;
+            return null; // a constraint says so
         }
         SpecSource source = sources.get(id);
         if (source == null) {
@@ -459,11 +432,9 @@ public final class ImportValidator {
         return parsed.orElse(null);
     }
 
-    private Instant instant(String at, String raw, boolean required) {
+    /** A required time; a blank one a constraint reports. */
+    private Instant instant(String at, String raw) {
         if (blank(raw)) {
-            if (required) {
-                error(at, "is required: an ISO 8601 instant such as 2026-10-21T00:00:00Z, or a date such as 2026-10-21");
-            }
             return null;
         }
         try {

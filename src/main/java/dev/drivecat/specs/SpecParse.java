@@ -19,7 +19,16 @@ public record SpecParse(
         String recognisedBy,
         SourceKind kind,
         String title,
+        List<String> pageNames,
         List<Variant> variants) {
+
+    /**
+     * The texts that name the product outside its spec rows (the page title, its heading), for
+     * part numbers that identify the drive; a table has none.
+     */
+    public SpecParse {
+        pageNames = List.copyOf(pageNames);
+    }
 
     /** One drive's worth of values; {@code name} is the column or model it came from, null for a page. */
     public record Variant(String name, Identity identity, List<Found> values) {

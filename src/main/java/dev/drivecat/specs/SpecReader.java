@@ -58,7 +58,13 @@ final class SpecReader {
                 variants.add(variant(v.getKey(), SpecSheet.dedupe(rows), dictionaries, dictionary, kind, page, pageModels, hints));
             }
         }
-        return new SpecParse(dictionary.id(), dictionary.name(), recognition.recognisedBy(), kind, title, List.copyOf(variants));
+        List<String> pageNames = new ArrayList<>();
+        if (title != null) {
+            pageNames.add(title);
+        }
+        pageModels.stream().filter(n -> !pageNames.contains(n)).forEach(pageNames::add);
+        return new SpecParse(dictionary.id(), dictionary.name(), recognition.recognisedBy(), kind, title, pageNames,
+                List.copyOf(variants));
     }
 
     private record Mapped(SpecSheet.Row row, LabelDictionary.Match match) {
@@ -107,7 +113,7 @@ final class SpecReader {
             }
         }
         if (stated.isEmpty() && name != null) {
-            Reading r = SpecNormaliser.capacity("", SpecUnits.clean(name));
+            Reading r = CapacityReader.capacity("", SpecUnits.clean(name));
             if (r.number() != null) {
                 stated.add(r.number().stripTrailingZeros());
             }
@@ -140,7 +146,7 @@ final class SpecReader {
             return List.of(raw(label, value, "a label the " + dict + " dictionary keeps only as raw", dict, null));
         }
         if (match.entry().mentions()) {
-            Optional<Reading> plp = SpecNormaliser.plpMention(value);
+            Optional<Reading> plp = PlpReader.mention(value);
             if (plp.isEmpty()) {
                 return List.of(raw(label, value, null, dict, null));
             }

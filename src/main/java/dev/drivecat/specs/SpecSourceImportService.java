@@ -3,6 +3,7 @@ package dev.drivecat.specs;
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
+import dev.drivecat.catalog.PartNumbers;
 import dev.drivecat.catalog.SpecRow;
 import dev.drivecat.catalog.SpecService;
 import dev.drivecat.catalog.SpecSource;
@@ -80,13 +81,17 @@ public class SpecSourceImportService {
         boolean stored = false;
         List<VariantReport> reports = new ArrayList<>();
         for (Plan plan : plans) {
-            if (request.dryRun() || plan.target() == null) {
+            if (plan.target() == null) {
                 reports.add(report(plan, notStored(plan.variant()), List.of(), 0, 0));
+                continue;
+            }
+            SpecSource source = new SpecSource(request.url(), parse.title(), parse.kind(), request.retrievedAt());
+            if (request.dryRun()) {
+                reports.add(preview(plan, source, request));
                 continue;
             }
             Drive drive = plan.create() ? create(plan) : Drive.findBySlug(plan.target()).orElseThrow();
             boolean enriched = !plan.create() && enrich(drive, plan.variant().identity(), catalog);
-            SpecSource source = new SpecSource(request.url(), parse.title(), parse.kind(), request.retrievedAt());
             List<ValueView> values = new ArrayList<>();
             int added = 0;
             int unchanged = 0;
@@ -110,6 +115,28 @@ public class SpecSourceImportService {
                 request.importer() + "/" + request.importerVersion(),
                 new SpecSourceReport.DictionaryView(parse.dictionaryId(), parse.dictionaryName(), parse.recognisedBy()),
                 request.dryRun(), stored, reports);
+    }
+
+    /**
+     * A dry run's report of one variant: what a real import would add and find already stored,
+     * and the values drivecat would then derive, worked out by the same rules without writing.
+     */
+    private VariantReport preview(Plan plan, SpecSource source, Request request) {
+        List<SpecStatement> statements = plan.variant().values().stream().map(f -> statement(f, source, request)).toList();
+        Drive existing = plan.create() ? null : Drive.findBySlug(plan.target()).orElseThrow();
+        int capacityGb = existing != null ? existing.capacityGb : plan.variant().identity().capacityGb();
+        SpecService.Preview preview = specs.preview(existing == null ? null : existing.id, capacityGb, statements);
+        List<ValueView> values = new ArrayList<>();
+        int wouldAdd = 0;
+        for (int i = 0; i < statements.size(); i++) {
+            boolean isNew = preview.isNew().get(i);
+            wouldAdd += isNew ? 1 : 0;
+            values.add(view(plan.variant().values().get(i), isNew ? Stored.WOULD_ADD : Stored.UNCHANGED));
+        }
+        List<DerivedView> derived = preview.derived().stream()
+                .map(d -> new DerivedView(d.field(), SpecUnits.tidy(d.value()), d.field().unit().orElse(null), d.wording(), d.derivedFrom()))
+                .toList();
+        return report(plan, values, derived, wouldAdd, statements.size() - wouldAdd);
     }
 
     /** One variant's fate: the drive it goes to (null: nowhere), whether that drive is to be created. */
@@ -141,12 +168,13 @@ public class SpecSourceImportService {
             chosen = fit.get(0);
         }
         for (String pn : chosen.identity().partNumbers()) {
-            Optional<String> owner = catalog.stream().filter(c -> c.partNumbers().contains(pn)).map(DriveMatcher.Candidate::slug).findFirst();
-            if (owner.isPresent() && !owner.get().equals(slug)) {
-                throw new DomainException(DomainException.Kind.CONFLICT,
-                        "the source gives part number " + pn + ", which belongs to drive \"" + owner.get() + "\", not \"" + slug
-                                + "\"; nothing was stored. Import it for \"" + owner.get() + "\", or without drive= to let the part number decide")
-                        .with("partNumber", pn).with("owner", owner.get()).with("drive", slug);
+            refuseAnotherDrivesPartNumber(pn, "gives", catalog, slug);
+        }
+        // a title or heading naming another drive's part number, and none of this drive's, names another drive
+        List<String> inNames = names(parse, chosen).stream().flatMap(n -> PartNumbers.candidates(n).stream()).toList();
+        if (inNames.stream().noneMatch(drive.partNumbers()::contains)) {
+            for (String pn : inNames) {
+                refuseAnotherDrivesPartNumber(pn, "names in its title or heading", catalog, slug);
             }
         }
         List<Plan> plans = new ArrayList<>();
@@ -161,11 +189,33 @@ public class SpecSourceImportService {
         return plans;
     }
 
+    private static void refuseAnotherDrivesPartNumber(String pn, String how, List<DriveMatcher.Candidate> catalog, String slug) {
+        Optional<String> owner = catalog.stream().filter(c -> c.partNumbers().contains(pn)).map(DriveMatcher.Candidate::slug).findFirst();
+        if (owner.isPresent() && !owner.get().equals(slug)) {
+            throw new DomainException(DomainException.Kind.CONFLICT,
+                    "the source " + how + " part number " + pn + ", which belongs to drive \"" + owner.get() + "\", not \"" + slug
+                            + "\"; nothing was stored. Import it for \"" + owner.get() + "\", or without drive= to let the part number decide")
+                    .with("partNumber", pn).with("owner", owner.get()).with("drive", slug);
+        }
+    }
+
+    /** What names a variant outside its rows: its column's name, and for a page of one drive the page's title and heading. */
+    private static List<String> names(SpecParse parse, SpecParse.Variant v) {
+        List<String> names = new ArrayList<>();
+        if (v.name() != null) {
+            names.add(v.name());
+        }
+        if (parse.variants().size() == 1) {
+            names.addAll(parse.pageNames());
+        }
+        return names;
+    }
+
     private List<Plan> matched(SpecParse parse, Request request, List<DriveMatcher.Candidate> catalog) {
         List<Plan> plans = new ArrayList<>();
         Set<String> newSlugs = new HashSet<>();
         for (SpecParse.Variant v : parse.variants()) {
-            DriveMatcher.Match m = DriveMatcher.match(v.identity(), catalog);
+            DriveMatcher.Match m = DriveMatcher.match(v.identity(), names(parse, v), catalog);
             switch (m.outcome()) {
                 case MATCHED -> plans.add(new Plan(v, new MatchView(MatchOutcome.MATCHED, m.slug(), m.reason(), List.of(), List.of()),
                         m.slug(), false));

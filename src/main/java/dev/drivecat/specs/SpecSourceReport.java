@@ -13,7 +13,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 /**
  * What a spec page or table import found and did: per drive it describes, the values found (each
  * with the source's label and words, the field and normalised value), which drive they went to
- * and whether each was new or already stored. A dry run reports the same and stores nothing.
+ * and whether each was new or already stored. A dry run reports what a real import would store,
+ * derived values included, and stores nothing.
  */
 @Schema(name = "SpecSourceImport", description = "What a spec page or table says, and what the import stored.")
 public record SpecSourceReport(
@@ -42,9 +43,10 @@ public record SpecSourceReport(
             IdentityView identity,
             MatchView match,
             List<ValueView> values,
-            @Schema(description = "Values drivecat derived for the drive after storing (TBW from DWPD and the reverse), each naming its inputs.")
+            @Schema(description = "Values drivecat derived for the drive after storing (TBW from DWPD and the reverse), each naming its "
+                    + "inputs; in a dry run, the ones it would derive after a real import.")
             List<DerivedView> derived,
-            @Schema(description = "Values stored by this import.") int added,
+            @Schema(description = "Values stored by this import; in a dry run, the values a real import would store.") int added,
             @Schema(description = "Values this source had already given.") int unchanged) {
     }
 
@@ -93,8 +95,11 @@ public record SpecSourceReport(
             List<String> missing) {
     }
 
-    /** Whether a value was stored. */
-    public enum Stored { NEW, UNCHANGED, NOT_STORED }
+    /**
+     * Whether a value was stored: NEW, UNCHANGED (the source had already said it), NOT_STORED (its
+     * variant went to no drive), or in a dry run WOULD_ADD (a real import would store it).
+     */
+    public enum Stored { NEW, UNCHANGED, NOT_STORED, WOULD_ADD }
 
     @Schema(name = "SpecSourceValue", description = "One value found, with the source's words and the normalised reading.")
     public record ValueView(

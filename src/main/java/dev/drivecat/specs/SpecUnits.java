@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Reads numbers and quantities the way spec sheets write them: thousands separators, decimal
@@ -206,5 +207,35 @@ public final class SpecUnits {
             }
         }
         return n;
+    }
+
+    // --- shared by the field readers -----------------------------------------------------------
+
+    /** A number followed by a K or M multiplier ("94K"). */
+    static final Pattern IOPS_SUFFIX = Pattern.compile("\\s*([KkMm])(?![A-Za-z])");
+    private static final Pattern NO_UNIT = Pattern.compile("\\s*(?![A-Za-z\\p{IsCyrillic}%µ])");
+
+    /** Numbers standing alone: no unit or word glued after them (a trailing '%' or letter disqualifies). */
+    static List<Quantity> bare(String text) {
+        return SpecUnits.numbers(text).stream()
+                .filter(q -> NO_UNIT.matcher(text).region(q.end(), text.length()).lookingAt() || isSuffixed(text, q))
+                .toList();
+    }
+
+    private static boolean isSuffixed(String text, Quantity q) {
+        Matcher m = IOPS_SUFFIX.matcher(text);
+        m.region(q.end(), text.length());
+        return m.lookingAt();
+    }
+
+    /** The unit a label names ("Capacity (GB)", "Latency (µs)"), found with a pattern whose first group is the unit. */
+    static Optional<String> labelUnit(String label, String regex) {
+        Matcher m = Pattern.compile(regex, Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE).matcher(label.toLowerCase(Locale.ROOT));
+        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+    }
+
+    /** The distinct values of quantities, for a note ("several capacities (480, 960 GB)"). */
+    static String list(List<Quantity> qs) {
+        return qs.stream().map(q -> SpecUnits.tidy(q.value()).toPlainString()).distinct().collect(Collectors.joining(", "));
     }
 }

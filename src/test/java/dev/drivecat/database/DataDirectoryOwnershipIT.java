@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.drivecat.testing.Seed;
 import dev.drivecat.testing.ServiceProcess;
 import dev.drivecat.testing.Sql;
 import java.nio.file.Files;
@@ -35,7 +36,7 @@ class DataDirectoryOwnershipIT {
             }
 
             assertThat(Sql.value("jdbc:postgresql://localhost:" + port + "/postgres", "SELECT 1")).as("the first service's database still takes new connections").isEqualTo(1);
-            given().when().get(first.url("/drives?limit=1")).then().statusCode(200).body("total", equalTo(18));
+            given().when().get(first.url("/drives?limit=1")).then().statusCode(200).body("total", equalTo(Seed.driveCount()));
 
             first.kill();
             assertThat(ProcessHandle.of(postmasterPid(data)).map(ProcessHandle::isAlive))
@@ -43,7 +44,7 @@ class DataDirectoryOwnershipIT {
         }
         try (ServiceProcess next = service("next", data).start().awaitReady(Duration.ofMinutes(2))) {
             assertThat(next.log()).contains("left running on");
-            given().when().get(next.url("/drives?limit=1")).then().statusCode(200).body("total", equalTo(18));
+            given().when().get(next.url("/drives?limit=1")).then().statusCode(200).body("total", equalTo(Seed.driveCount()));
             next.terminate(Duration.ofSeconds(60));
             assertThat(next.log()).contains("Embedded PostgreSQL stopped");
         }

@@ -2,6 +2,7 @@ package dev.drivecat.database;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.drivecat.testing.Seed;
 import dev.drivecat.testing.ServiceProcess;
 import dev.drivecat.testing.Sql;
 import java.nio.file.Path;
@@ -44,7 +45,7 @@ class FailingMigrationIT {
             assertThat(Sql.count(jdbc, "SELECT count(*) FROM flyway_schema_history WHERE NOT success")).isZero();
             assertThat(Sql.count(jdbc, "SELECT count(*) FROM information_schema.columns WHERE table_schema = 'public'"))
                     .as("the failed migration changed nothing").isEqualTo(columns);
-            assertThat(Sql.count(jdbc, "SELECT count(*) FROM drive")).isEqualTo(18);
+            assertThat(Sql.count(jdbc, "SELECT count(*) FROM drive")).isEqualTo(Seed.driveCount());
 
             // the operator repairs the drift (here: records the migration as applied, which it was)
             Sql.execute(jdbc, "INSERT INTO flyway_schema_history SELECT * FROM saved_history");

@@ -2,6 +2,7 @@ package dev.drivecat.database;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.drivecat.testing.Seed;
 import dev.drivecat.testing.ServiceProcess;
 import dev.drivecat.testing.Sql;
 import java.nio.file.Path;
@@ -27,8 +28,8 @@ class TwoInstancesIT {
             assertThat(Sql.count(jdbc, "SELECT count(DISTINCT version) FROM flyway_schema_history WHERE version IS NOT NULL"))
                     .as("each migration applied exactly once").isEqualTo(versions);
             assertThat(Sql.count(jdbc, "SELECT count(*) FROM flyway_schema_history WHERE NOT success")).isZero();
-            assertThat(Sql.count(jdbc, "SELECT count(*) FROM bundled_import")).isEqualTo(1);
-            assertThat(Sql.count(jdbc, "SELECT count(*) FROM drive")).isEqualTo(18);
+            assertThat(Sql.count(jdbc, "SELECT count(*) FROM bundled_import")).isEqualTo(Seed.files().size());
+            assertThat(Sql.count(jdbc, "SELECT count(*) FROM drive")).isEqualTo(Seed.driveCount());
             assertThat(Sql.count(jdbc, "SELECT count(*) FROM price_observation")).isEqualTo(12);
 
             ServiceProcess.sleep(9_000);

@@ -115,7 +115,7 @@ class MeasurementApiTest {
     void aMeasurementChangesTheRankingAndTheBasisSaysMeasured() {
         JsonPath before = given().when().get("/recommend?role=slog&interface=m2").then().statusCode(200).extract().jsonPath();
         assertThat(before.getString("results[0].drive.slug")).isEqualTo("micron-7450-pro-480gb-m2");
-        assertThat(before.getString("results[0].flush.evidence")).isEqualTo("class-default");
+        assertThat(before.getString("results[0].flush.evidence")).isEqualTo("vendor-stated");
 
         // a published fio run in which every flush of the 480GB waits about 3 ms
         JsonPath stored = admin().contentType("application/json").body(MeasurementOutputTest.fixture("fio-fsync-randwrite.json"))

@@ -237,6 +237,16 @@ class RankingModelTest {
     }
 
     @Test
+    void protectionOfDataAtRestOnlyIsNoSafeFlushAndSaysWhatItCovers() {
+        PlpAssessment atRest = PlpAssessment.of(drive("c").plp(
+                said("DATA_AT_REST_ONLY", "Power loss protection for data-at-rest", SourceKind.VENDOR_DATASHEET)).build());
+        assertThat(atRest.safeFlush()).isFalse();
+        assertThat(atRest.safety()).isZero();
+        assertThat(atRest.warnings()).anySatisfy(w -> assertThat(w).contains("data at rest only").contains("not the writes in flight")
+                .contains("Power loss protection for data-at-rest"));
+    }
+
+    @Test
     void asGoodForTheRoleAndMuchCheaperRanksFirst() {
         Recommendation r = new Ranker().rankCandidates(query("role", "slog"), List.of(
                 drive("dear").plp(VENDOR_YES).tbw("2000").price("900.00").build(),

@@ -115,7 +115,9 @@ class RecommendGoldenTest {
         assertThat(r.getList("results.drive.slug", String.class)).doesNotContain("intel-optane-p1600x-118gb-m2",
                 "intel-optane-p1600x-58gb-m2", "samsung-990-pro-2tb-m2", "kingston-dc2000b-480gb-m2");
         Map<String, Integer> byReason = r.getMap("filteredOut.byReason");
-        assertThat(byReason).containsEntry("outOfStock", 2).containsEntry("noPlp", 1).containsEntry("businessOnly", 1);
+        assertThat(byReason).containsEntry("outOfStock", 2).containsEntry("businessOnly", 1);
+        // the guide's no-PLP M.2 drive is left out for it (the catalog holds more M.2 drives without PLP)
+        assertThat(r.getString("filteredOut.drives.find { it.slug == 'samsung-990-pro-2tb-m2' }.reason")).isEqualTo("noPlp");
         assertThat(r.getString("filteredOut.drives.find { it.slug == 'intel-optane-p1600x-118gb-m2' }.detail"))
                 .contains("out of stock on Amazon on the check date");
         // PLP stated for the M.2 22x80 model counts for this M.2 2280 drive
@@ -206,7 +208,12 @@ class RecommendGoldenTest {
         assertThat(r.getString("results.find { it.drive.slug == 'intel-optane-p1600x-58gb-m2' }.flush.basis"))
                 .contains("measured").contains("13.6 usec/IO");
         assertThat(r.getDouble("results.find { it.drive.slug == 'intel-optane-p1600x-58gb-m2' }.flush.latencyUs")).isEqualTo(13.6);
-        assertThat(r.getString("results.find { it.drive.slug == 'micron-7450-pro-480gb-m2' }.flush.basis")).contains("assumed 15 µs");
+        assertThat(r.getString("results.find { it.drive.slug == 'micron-7450-pro-480gb-m2' }.flush.basis")).contains("write latency as stated");
+        // a 3D XPoint drive with no latency of its own in the catalog takes its device class's measured default
+        JsonPath u2 = recommend("role=slog&interface=u2");
+        assertThat(u2.getString("results.find { it.drive.slug == 'intel-optane-p5800x-400gb-u2' }.flush.evidence")).isEqualTo("class-default");
+        assertThat(u2.getString("results.find { it.drive.slug == 'intel-optane-p5800x-400gb-u2' }.flush.basis"))
+                .contains("assumed 13.85 µs").contains("3D XPoint default");
         // an out-of-stock drive has no price to compare and says so
         assertThat(r.getList("results.find { it.drive.slug == 'intel-optane-p1600x-58gb-m2' }.warnings", String.class))
                 .anySatisfy(w -> assertThat(w).contains("No offer in stock"));

@@ -64,6 +64,48 @@ class PageImportTest {
                 .body("observations.findAll { it.externalId == 'B0E2ETEST1' }", hasSize(1));
     }
 
+    static void importDriveWithPartNumber(String slug, String partNumber) {
+        admin().contentType("application/json").body("""
+                {"format": "drivecat-import/1",
+                 "sources": {"v": {"url": "https://acme.example/%1$s", "kind": "VENDOR_PAGE", "retrievedAt": "2026-12-01"}},
+                 "drives": [{"slug": "%1$s", "vendor": "Acme", "model": "T1", "capacityGb": 400, "interface": "sata",
+                             "formFactor": "2.5in", "partNumbers": ["%2$s"]}]}
+                """.formatted(slug, partNumber)).when().post("/admin/imports/specs").then().statusCode(200);
+    }
+
+    @Test
+    void aPageImportWithoutADriveIsMatchedByAPartNumberInItsTitle() throws Exception {
+        importDriveWithPartNumber("acme-t1-400gb-sata", "ACT1-400G");
+        String html = page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2EPN001")
+                .replace("Intel Optane SSD DC P4800X Series 375GB", "Acme T1 400GB SATA (ACT1-400G)");
+        admin().contentType("text/html").body(html)
+                .queryParam("url", "https://www.amazon.com/dp/B0E2EPN001")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(200)
+                .body("stored", equalTo(true))
+                .body("drive", equalTo("acme-t1-400gb-sata"))
+                .body("note", containsString("part number ACT1-400G"))
+                .body("partNumberWarning", nullValue());
+        given().when().get("/drives/acme-t1-400gb-sata/prices").then().statusCode(200)
+                .body("observations.externalId", hasItem("B0E2EPN001"));
+    }
+
+    @Test
+    void aPageImportWhoseTitleNamesAnotherDrivesPartNumberIsStoredAndFlagged() throws Exception {
+        importDriveWithPartNumber("acme-t2-400gb-sata", "ACT2-400G");
+        String html = page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2EPN002")
+                .replace("Intel Optane SSD DC P4800X Series 375GB", "Acme T2 400GB ACT2-400G");
+        admin().contentType("text/html").body(html)
+                .queryParam("url", "https://www.amazon.com/dp/B0E2EPN002")
+                .queryParam("drive", "intel-optane-p4800x-375gb-u2")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(200)
+                .body("stored", equalTo(true))
+                .body("drive", equalTo("intel-optane-p4800x-375gb-u2"))
+                .body("partNumberWarning", containsString("ACT2-400G"))
+                .body("partNumberWarning", containsString("acme-t2-400gb-sata"));
+    }
+
     @Test
     void theAnswerNamesTheLayoutThatReadThePageAndWhereStructuredDataDisagreed() throws Exception {
         admin().contentType("text/html; charset=utf-8").body(marketplacePage("ebay/item-bin-foreign-currency.html"))

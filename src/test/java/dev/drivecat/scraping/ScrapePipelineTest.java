@@ -198,6 +198,26 @@ class ScrapePipelineTest {
                 .body("observations.findAll { it.externalId == 'B0E2ECONF2' }", org.hamcrest.Matchers.hasSize(0));
     }
 
+    @Test
+    void aParsedPageWhoseTitleNamesAnotherDrivesPartNumberIsStoredAndFlagged() throws Exception {
+        admin().contentType(ContentType.JSON).body("""
+                {"format": "drivecat-import/1",
+                 "sources": {"v": {"url": "https://acme.example/t9", "kind": "VENDOR_PAGE", "retrievedAt": "2026-12-01"}},
+                 "drives": [{"slug": "acme-t9-400gb-sata", "vendor": "Acme", "model": "T9", "capacityGb": 400, "interface": "sata",
+                             "formFactor": "2.5in", "partNumbers": ["ACT9-400G"]}]}
+                """).when().post("/admin/imports/specs").then().statusCode(200);
+        marketplace.stubFor(get(urlEqualTo("/dp/B0E2EPARTN")).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "text/html; charset=utf-8")
+                .withBody(page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2EPARTN")
+                        .replace("Intel Optane SSD DC P4800X Series 375GB", "Acme T9 400GB ACT9-400G"))));
+        watch("/dp/B0E2EPARTN", "intel-optane-p1600x-118gb-m2");
+
+        Map<String, Object> attempt = attemptFor(runScrape(), "/dp/B0E2EPARTN");
+        assertThat(attempt).containsEntry("outcome", "PARSED").containsEntry("observationsAdded", 1);
+        assertThat((String) attempt.get("reason")).contains("ACT9-400G").contains("acme-t9-400gb-sata")
+                .contains("check that the page sells \"intel-optane-p1600x-118gb-m2\"");
+    }
+
     static String jdbcUrl() {
         return ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.url", String.class);
     }

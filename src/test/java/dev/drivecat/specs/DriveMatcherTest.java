@@ -34,6 +34,19 @@ class DriveMatcherTest {
     }
 
     @Test
+    void aPartNumberInThePageTitleDecidesWhenTheRowsStateNone() {
+        DriveMatcher.Match m = DriveMatcher.match(id("Intel", "Optane SSD DC P4800X", List.of(), 375, null),
+                List.of("Intel® Optane™ SSD DC P4800X Series 375GB, 1/2 Height PCIe x4 (SSDPED1K375GA)"), CATALOG);
+        assertThat(m.outcome()).isEqualTo(Outcome.MATCHED);
+        assertThat(m.slug()).isEqualTo("intel-optane-p4800x-375gb-aic");
+        assertThat(m.reason()).contains("title").contains("SSDPED1K375GA");
+        // a part number the rows state wins over the title's
+        DriveMatcher.Match rows = DriveMatcher.match(id(null, null, List.of("SSDSC2BA100G3T"), null, null),
+                List.of("SSDPED1K375GA"), CATALOG);
+        assertThat(rows.slug()).isEqualTo("intel-dc-s3700-100gb-sata");
+    }
+
+    @Test
     void partNumbersOfTwoDrivesAreAmbiguous() {
         DriveMatcher.Match m = DriveMatcher.match(id(null, null, List.of("SSDSC2BA100G3T", "SSDPED1K375GA"), null, null), CATALOG);
         assertThat(m.outcome()).isEqualTo(Outcome.AMBIGUOUS);

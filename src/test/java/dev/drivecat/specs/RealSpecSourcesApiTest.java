@@ -32,22 +32,26 @@ class RealSpecSourcesApiTest {
         byte[] csv = SpecFixtures.realBytes(S3700_CSV);
         String url = "https://github.com/huataihuang/cloud-atlas/blob/4de3b86f3937a7b36aa4e473cc8f5815f62112e0/"
                 + "source/linux/storage/disk/intel_ssd_dc_series/intel_ssd_dc_s3700_400g.csv";
-        given().header("Authorization", ADMIN).contentType("text/csv; charset=UTF-8").body(csv)
+        JsonPath report = given().header("Authorization", ADMIN).contentType("text/csv; charset=UTF-8").body(csv)
                 .queryParam("url", url).queryParam("create", "true").queryParam("model", "SSD DC S3700")
                 .queryParam("retrievedAt", "2026-11-29")
                 .when().post("/admin/imports/spec-tables").then().statusCode(200)
                 .body("dictionary.id", equalTo("intel"))
                 .body("kind", equalTo("VENDOR_DATASHEET"))
-                .body("variants[0].match.outcome", equalTo("CREATED"))
+                // the seed catalog has the S3700 400GB: model and capacity find it
+                .body("variants[0].match.outcome", equalTo("MATCHED"))
                 .body("variants[0].match.drive", equalTo("intel-dc-s3700-400gb-sata"))
                 .body("variants[0].identity.capacityGb", equalTo(400))
-                .body("variants[0].values.find { it.field == 'tbw' }.sourceValue", equalTo("每天10次全盘写寿命5年=7.3PB"));
+                .body("variants[0].values.find { it.field == 'tbw' }.sourceValue", equalTo("每天10次全盘写寿命5年=7.3PB"))
+                .extract().jsonPath();
+        // "25nm" names no media: the wording is kept, no value is guessed
+        assertThat(report.getString("variants[0].values.find { it.field == 'media' }.wording")).isEqualTo("工艺: 25nm");
+        assertThat(report.getString("variants[0].values.find { it.field == 'media' }.value")).isNull();
+        // the table has no power-loss protection row, and a table's silence is not a statement
+        assertThat(report.getList("variants[0].values.field", String.class)).doesNotContain("plp");
 
         JsonPath d = given().when().get("/drives/intel-dc-s3700-400gb-sata").then().statusCode(200).extract().jsonPath();
-        assertThat(d.getString("vendor")).isEqualTo("Intel");
         assertThat(d.getString("model")).isEqualTo("SSD DC S3700");
-        assertThat(d.getInt("capacityGb")).isEqualTo(400);
-        assertThat(d.getString("interface")).isEqualTo("sata");
         assertThat(d.getString("formFactor")).isEqualTo("2.5in");
         assertThat(d.getInt("specs.tbw.chosen.value")).isEqualTo(7300);
         assertThat(d.getBoolean("specs.tbw.chosen.derived")).isFalse();
@@ -58,12 +62,9 @@ class RealSpecSourcesApiTest {
         assertThat(d.getInt("specs.warrantyYears.chosen.value")).isEqualTo(5);
         assertThat(d.getInt("specs.seqWrite.chosen.value")).isEqualTo(460);
         assertThat(d.getInt("specs.randomWriteIops.chosen.value")).isEqualTo(36000);
-        // "25nm" names no media: the wording is kept, no value is guessed
-        assertThat(d.getString("media")).isNull();
-        assertThat(d.getString("specs.media.chosen.wording")).isEqualTo("工艺: 25nm");
-        assertThat(d.getString("specs.media.chosen.value")).isNull();
-        // the table has no power-loss protection row, and a table's silence is not a statement
-        assertThat(d.getMap("specs")).doesNotContainKey("plp");
+        // a readable value beats the table's unreadable "25nm": the datasheet's MLC stays the drive's media
+        assertThat(d.getString("media")).isEqualTo("mlc");
+        assertThat(d.getList("specs.media.alternatives.wording", String.class)).contains("工艺: 25nm");
         assertThat(d.getList("specs.raw.alternatives.appliesTo", String.class)).contains("平均无故障时间Mean Time Between Failures (MTBF)");
     }
 
@@ -92,11 +93,11 @@ class RealSpecSourcesApiTest {
             assertThat(report.getList("variants[" + i + "].values.findAll { it.field == 'warrantyYears' }.value", Integer.class))
                     .isNotEmpty().allMatch(years -> years == 5);
         }
-        // S3710 and S3520 are not in the catalog: with create=true a real run would add them
-        assertThat(report.getList("variants.match.outcome", String.class).subList(1, 3)).containsExactly("WOULD_CREATE", "WOULD_CREATE");
+        // the seed catalog has the S3710 400GB; the S3520 is not in it: with create=true a real run would add it
+        assertThat(report.getList("variants.match.outcome", String.class).subList(1, 3)).containsExactly("MATCHED", "WOULD_CREATE");
         assertThat(report.getList("variants.match.drive", String.class).subList(1, 3))
-                .containsExactly("intel-s3710-400gb-sata", "intel-s3520-480gb-sata");
-        given().when().get("/drives/intel-s3710-400gb-sata").then().statusCode(404);
+                .containsExactly("intel-dc-s3710-400gb-sata", "intel-s3520-480gb-sata");
+        given().when().get("/drives/intel-s3520-480gb-sata").then().statusCode(404);
     }
 
     @Test

@@ -321,7 +321,11 @@ class SpecNormaliserTest {
             "Power-loss protection               | Yes (M.2 22x80 only)           | MODEL_SPECIFIC",
             "Power-loss protection               | M.2 22x80 models               | MODEL_SPECIFIC",
             "Защита от потери питания            | Да                             | STATED_YES",
-            "掉电保护                             | 是                             | STATED_YES"})
+            "掉电保护                             | 是                             | STATED_YES",
+            "Power Loss Protection               | Data-at-rest                   | DATA_AT_REST_ONLY",
+            "Power loss protection for data-at-rest | Yes                         | DATA_AT_REST_ONLY",
+            "Power Loss Immunity                 | Yes                            | DATA_AT_REST_ONLY",
+            "Power Loss Immunity                 | No                             | STATED_NO"})
     void readsPlpWordingIntoAClass(String label, String value, String plpClass) {
         Reading r = one(LabelTarget.PLP, label, value);
         assertThat(r.field()).isEqualTo(SpecField.PLP);
@@ -341,26 +345,41 @@ class SpecNormaliserTest {
 
     @Test
     void readsPlpFromAFeatureList() {
-        assertThat(SpecNormaliser.plpMention("AES 256-bit encryption, Power Loss Protection, TRIM")).hasValueSatisfying(r -> {
+        assertThat(PlpReader.mention("AES 256-bit encryption, Power Loss Protection, TRIM")).hasValueSatisfying(r -> {
             assertThat(r.token()).isEqualTo("STATED_YES");
         });
-        assertThat(SpecNormaliser.plpMention("End-to-end data protection; Power-loss protection on the M.2 22x80 model; TCG Opal"))
+        assertThat(PlpReader.mention("End-to-end data protection; Power-loss protection on the M.2 22x80 model; TCG Opal"))
                 .hasValueSatisfying(r -> {
                     assertThat(r.token()).isEqualTo("MODEL_SPECIFIC");
                     assertThat(r.appliesTo()).isEqualTo("M.2 22x80");
                 });
-        assertThat(SpecNormaliser.plpMention("Consumer drive without power loss protection")).hasValueSatisfying(r ->
+        assertThat(PlpReader.mention("Consumer drive without power loss protection")).hasValueSatisfying(r ->
                 assertThat(r.token()).isEqualTo("STATED_NO"));
-        assertThat(SpecNormaliser.plpMention("TRIM, S.M.A.R.T., Garbage collection")).isEmpty();
+        assertThat(PlpReader.mention("TRIM, S.M.A.R.T., Garbage collection")).isEmpty();
+    }
+
+    @Test
+    void dataAtRestWordingInAFeatureListIsNotPlpForALog() {
+        // Micron's M550 datasheet and Crucial's "power loss immunity": the flash is safe, the cache in flight is not
+        assertThat(PlpReader.mention("Adaptive thermal monitoring; Power loss protection for data-at-rest; RAIN"))
+                .hasValueSatisfying(r -> {
+                    assertThat(r.token()).isEqualTo("DATA_AT_REST_ONLY");
+                    assertThat(r.note()).contains("data at rest only");
+                });
+        assertThat(PlpReader.mention("Integrated Power Loss Immunity, Exclusive Data Defense")).hasValueSatisfying(r ->
+                assertThat(r.token()).isEqualTo("DATA_AT_REST_ONLY"));
+        // a data-at-rest feature elsewhere in the list does not change what a PLP clause says
+        assertThat(PlpReader.mention("Power Loss Protection, Self-encrypting (data at rest)")).hasValueSatisfying(r ->
+                assertThat(r.token()).isEqualTo("STATED_YES"));
     }
 
     // --- part numbers ---------------------------------------------------------------------
 
     @Test
     void readsPartNumbersUpperCasedAndSplit() {
-        assertThat(SpecNormaliser.partNumbers("SSDPE21K375GA01, ssdpe21k375gax1")).containsExactly("SSDPE21K375GA01", "SSDPE21K375GAX1");
-        assertThat(SpecNormaliser.partNumbers("SEDC600M/480G")).containsExactly("SEDC600M/480G");
-        assertThat(SpecNormaliser.partNumbers("Yes")).isEmpty();
+        assertThat(PartNumberReader.partNumbers("SSDPE21K375GA01, ssdpe21k375gax1")).containsExactly("SSDPE21K375GA01", "SSDPE21K375GAX1");
+        assertThat(PartNumberReader.partNumbers("SEDC600M/480G")).containsExactly("SEDC600M/480G");
+        assertThat(PartNumberReader.partNumbers("Yes")).isEmpty();
         Reading r = one(LabelTarget.PART_NUMBER, "Model Code", "MZ7L3240HCHQ-00A07");
         assertThat(r.text()).isEqualTo("MZ7L3240HCHQ-00A07");
     }

@@ -258,21 +258,62 @@ class SpecPageImportApiTest {
     }
 
     @Test
-    void dryRunReportsEverythingAndStoresNothing() {
-        JsonPath before = drive("samsung-pm893-480gb-sata");
-        post("samsung-pm893-480gb.html", "https://semiconductor.samsung.com/ssd/datacenter-ssd/pm893/?capacity=480", Map.of("dryRun", "true"))
-                .statusCode(200)
+    void aPartNumberInThePageTitleTellsTwoFormFactorsApart() {
+        String html = page("intel-optane-p4800x-375gb.html").replace("<title>Intel® Optane™ SSD DC P4800X Series 375GB</title>",
+                "<title>Intel® Optane™ SSD DC P4800X Series 375GB, 1/2 Height PCIe x4, 3D XPoint™ SSDPED1K375GA</title>");
+        admin().contentType("text/html; charset=UTF-8").body(html)
+                .queryParam("url", "https://ark.intel.com/content/www/us/en/ark/products/97154.html").queryParam("dryRun", "true")
+                .when().post(PAGES).then().statusCode(200)
+                .body("variants[0].match.outcome", equalTo("MATCHED"))
+                .body("variants[0].match.drive", equalTo("intel-optane-p4800x-375gb-aic"))
+                .body("variants[0].match.reason", containsString("title"))
+                .body("variants[0].match.reason", containsString("SSDPED1K375GA"));
+        // named for the U.2 drive, a title naming only the card's part number is refused
+        admin().contentType("text/html; charset=UTF-8").body(html)
+                .queryParam("url", "https://ark.intel.com/content/www/us/en/ark/products/97154.html")
+                .queryParam("drive", "intel-optane-p4800x-375gb-u2")
+                .when().post(PAGES).then().statusCode(409)
+                .body("detail", containsString("title or heading"))
+                .body("owner", equalTo("intel-optane-p4800x-375gb-aic"));
+    }
+
+    @Test
+    void dryRunPreviewsEverythingARealImportStoresDerivedValuesIncludedAndStoresNothing() {
+        // "3 DWPD (5 years)" on a 400 GB drive: a real import derives 3 × 0.4 TB × 365 × 5 = 2190 TBW
+        String html = page("acme-ax100-400gb.html").replace("AX-100", "AX-200");
+        String url = "https://acme.example/products/ax-200";
+        JsonPath preview = admin().contentType("text/html; charset=UTF-8").body(html).queryParam("url", url)
+                .queryParam("dryRun", "true").queryParam("create", "true")
+                .when().post(PAGES).then().statusCode(200)
                 .body("dryRun", equalTo(true))
                 .body("stored", equalTo(false))
+                .body("variants[0].match.outcome", equalTo("WOULD_CREATE"))
+                .body("variants[0].match.drive", equalTo("acme-ax-200-400gb-sas"))
+                .body("variants[0].values.stored", everyItem(equalTo("WOULD_ADD")))
+                .body("variants[0].derived.find { it.field == 'tbw' }.value", equalTo(2190))
+                .body("variants[0].derived.find { it.field == 'tbw' }.derivedFrom", containsString("(not yet stored)"))
+                .extract().jsonPath();
+        given().when().get("/drives/acme-ax-200-400gb-sas").then().statusCode(404);
+        int wouldAdd = preview.getInt("variants[0].added");
+        assertThat(wouldAdd).isEqualTo(preview.getList("variants[0].values").size());
+
+        JsonPath real = admin().contentType("text/html; charset=UTF-8").body(html).queryParam("url", url).queryParam("create", "true")
+                .when().post(PAGES).then().statusCode(200).extract().jsonPath();
+        assertThat(real.getInt("variants[0].added")).isEqualTo(wouldAdd);
+        assertThat(real.getList("variants[0].derived.field", String.class))
+                .isEqualTo(preview.getList("variants[0].derived.field", String.class));
+        assertThat(real.getList("variants[0].derived.wording", String.class))
+                .isEqualTo(preview.getList("variants[0].derived.wording", String.class));
+        assertThat(drive("acme-ax-200-400gb-sas").getInt("specs.tbw.chosen.value")).isEqualTo(2190);
+
+        // once stored, a dry run of the same page finds every value already there and the same derivation
+        admin().contentType("text/html; charset=UTF-8").body(html).queryParam("url", url).queryParam("dryRun", "true")
+                .when().post(PAGES).then().statusCode(200)
                 .body("variants[0].match.outcome", equalTo("MATCHED"))
-                .body("variants[0].match.drive", equalTo("samsung-pm893-480gb-sata"))
-                .body("variants[0].values.find { it.field == 'tbw' }.value", equalTo(876))
-                .body("variants[0].values.stored", everyItem(equalTo("NOT_STORED")))
+                .body("variants[0].values.stored", everyItem(equalTo("UNCHANGED")))
                 .body("variants[0].added", equalTo(0))
-                .body("variants[0].derived", empty());
-        JsonPath after = drive("samsung-pm893-480gb-sata");
-        assertThat(after.getMap("specs")).isEqualTo(before.getMap("specs"));
-        assertThat(after.getMap("specs")).doesNotContainKey("tbw");
+                .body("variants[0].derived.find { it.field == 'tbw' }.value", equalTo(2190))
+                .body("variants[0].derived.find { it.field == 'tbw' }.derivedFrom", not(containsString("not yet stored")));
     }
 
     @Test
@@ -311,9 +352,9 @@ class SpecPageImportApiTest {
                         equalTo("Endurance Rating (Lifetime Writes): 10 drive writes per day for 5 years"));
         JsonPath d = drive("intel-dc-s3700-100gb-sata");
         assertThat(d.getString("specs.dwpd.chosen.source.kind")).isEqualTo("VENDOR_PAGE");
-        // the review's stated TBW stays; with a stated TBW nothing is derived
-        assertThat(d.getInt("specs.tbw.chosen.value")).isEqualTo(1874);
-        assertThat(d.getBoolean("specs.tbw.chosen.derived")).isFalse();
+        // no source states a TBW: it is derived from the vendor's 10 DWPD over 5 years, 0.1 TB × 10 × 365 × 5
+        assertThat(d.getInt("specs.tbw.chosen.value")).isEqualTo(1825);
+        assertThat(d.getBoolean("specs.tbw.chosen.derived")).isTrue();
         assertThat(d.getString("media")).isEqualTo("mlc");
     }
 

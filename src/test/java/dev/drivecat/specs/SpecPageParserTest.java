@@ -67,6 +67,19 @@ class SpecPageParserTest {
     }
 
     @Test
+    void aMicronFeatureListProtectingDataAtRestIsNotReadAsPlp() {
+        String html = """
+                <html><head><title>Micron M550 SSD</title></head><body><h1>Micron M550</h1>
+                <dl><dt>Capacity</dt><dd>256GB</dd><dt>Interface</dt><dd>SATA 6Gb/s</dd>
+                <dt>Reliability</dt><dd>Adaptive Thermal Monitoring; Power loss protection for data-at-rest; RAIN</dd></dl></body></html>
+                """;
+        SpecParse p = parseHtml(html, "https://www.micron.com/m550", SpecSourceOptions.NONE);
+        assertThat(p.dictionaryId()).isEqualTo("micron");
+        assertThat(only(p, SpecField.PLP).token()).isEqualTo("DATA_AT_REST_ONLY");
+        assertThat(only(p, SpecField.PLP).wording()).contains("Power loss protection for data-at-rest");
+    }
+
+    @Test
     void readsLabelValueElementPairs() {
         SpecParse p = parse("samsung-pm893-240gb.html", "https://semiconductor.samsung.com/ssd/datacenter-ssd/pm893/");
         assertThat(only(p, SpecField.MEDIA).token()).isEqualTo("tlc");

@@ -89,6 +89,22 @@ class StructuredImportTest {
     }
 
     @Test
+    void storesProtectionOfDataAtRestOnlyAsItsOwnClass() {
+        String doc = """
+                {"format": "drivecat-import/1",
+                 "sources": {"d": {"url": "https://vendor.example/client-c1.pdf", "kind": "VENDOR_DATASHEET", "retrievedAt": "2026-12-01"}},
+                 "drives": [{"slug": "acme-c1-256gb-sata", "vendor": "Acme", "model": "C1", "capacityGb": 256,
+                             "interface": "sata", "formFactor": "2.5in",
+                             "specs": [{"field": "plp", "value": "DATA_AT_REST_ONLY",
+                                        "wording": "Power loss protection for data-at-rest", "source": "d"}]}]}
+                """;
+        admin().contentType(ContentType.JSON).body(doc).when().post("/admin/imports/specs").then().statusCode(200);
+        given().queryParam("plp", "DATA_AT_REST_ONLY").when().get("/drives").then().statusCode(200)
+                .body("items.slug", hasItem("acme-c1-256gb-sata"))
+                .body("items.find { it.slug == 'acme-c1-256gb-sata' }.plp.class", equalTo("DATA_AT_REST_ONLY"));
+    }
+
+    @Test
     void rejectsAMalformedDocumentWholeAndPointsAtEveryBadPart() {
         String bad = """
                 {
@@ -113,6 +129,22 @@ class StructuredImportTest {
                 .body("errors.find { it.pointer == '/drives/1/interface' }.message", containsString("allowed: sata, sas, nvme"));
         // the valid first drive was not stored either
         given().when().get("/drives/acme-y200-800gb-u2").then().statusCode(404);
+    }
+
+    @Test
+    void membersThatMustHoldSomethingAreCheckedByTheirConstraintsAtTheirPointer() {
+        String doc = """
+                {"format": "drivecat-import/1",
+                 "sources": {"v": {"url": "https://vendor.example/w", "kind": "VENDOR_PAGE", "retrievedAt": "2026-11-01"}},
+                 "drives": [{"slug": "Acme W1", "vendor": "Acme", "model": "W1", "capacityGb": 100, "interface": "sata", "formFactor": "2.5in"},
+                            {"slug": "acme-w2-100gb-sata", "vendor": "Acme", "model": "W2", "capacityGb": 100, "interface": "sata",
+                             "formFactor": "2.5in", "specs": [{"field": "plp", "value": "STATED_YES", "wording": " ", "source": "v"}]}]}
+                """;
+        admin().contentType(ContentType.JSON).body(doc).when().post("/admin/imports/specs")
+                .then().statusCode(400).contentType("application/problem+json")
+                .body("errors.pointer", hasItems("/drives/0/slug", "/drives/1/specs/0/wording"))
+                .body("errors.find { it.pointer == '/drives/0/slug' }.message", containsString("lower-case words"));
+        given().when().get("/drives/acme-w2-100gb-sata").then().statusCode(404);
     }
 
     @Test

@@ -11,7 +11,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Reads query parameters as strings and checks them, so that every bad value is a 400 that names
@@ -20,18 +19,6 @@ import java.util.Set;
 public final class Params {
 
     private Params() {
-    }
-
-    /**
-     * Fails with a 400 naming the parameters this endpoint takes when the request has another:
-     * a misspelt filter ({@code interfce=m2}) must not silently return everything.
-     */
-    public static void rejectUnknown(Set<String> given, List<String> known) {
-        for (String name : given) {
-            if (!known.contains(name)) {
-                throw new InvalidValueException("query parameter", name, known);
-            }
-        }
     }
 
     /** The single value of a parameter, null when absent; given twice, a 400. */

@@ -27,8 +27,6 @@ public final class RecommendParams {
             "includeOutOfStock", "maxPrice", "currency", "limit", "syncWriteMBps", "maxPriceAgeDays");
     static final List<String> SPECIAL_ONLY = List.of("layout", "width", "dataTib", "diskTb", "recordsize", "fileCount",
             "smallBlocks", "smallBlockDataGib", "hasSlog", "maxSetPrice");
-    private static final List<String> KNOWN = java.util.stream.Stream.of(List.of("role"), COMMON, SPECIAL_ONLY)
-            .flatMap(List::stream).toList();
     static final int DEFAULT_LIMIT = 10;
     static final int DEFAULT_MAX_PRICE_AGE_DAYS = 14;
 
@@ -129,10 +127,5 @@ public final class RecommendParams {
 
     private List<String> all(String name) {
         return raw.getOrDefault(name, List.of());
-    }
-
-    /** The names /recommend understands; anything else is a 400 (a typo must not be silently ignored). */
-    public static void rejectUnknown(java.util.Set<String> names) {
-        Params.rejectUnknown(names, KNOWN);
     }
 }

@@ -1,7 +1,6 @@
 package dev.drivecat.ranking;
 
 import dev.drivecat.DrivecatConfig;
-import dev.drivecat.web.Problem;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -72,10 +71,8 @@ public class RecommendResource {
     })
     @APIResponse(responseCode = "200", description = "The ranked drives with their explained scores.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Recommendation.class)))
-    @APIResponse(responseCode = "400", description = "A parameter is missing, unknown or out of range; the detail names what is allowed.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "A parameter is missing, unknown or out of range; the detail names what is allowed.")
     public Response recommend(@Context UriInfo uri) {
-        RecommendParams.rejectUnknown(uri.getQueryParameters().keySet());
         RecommendQuery query = new RecommendParams(uri.getQueryParameters())
                 .parse(config.api().defaultCurrency(), config.api().maxLimit());
         return Response.ok(recommendations.recommend(query), MediaType.APPLICATION_JSON_TYPE).build();

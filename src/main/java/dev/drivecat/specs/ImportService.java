@@ -13,7 +13,7 @@ import dev.drivecat.pricing.Listing;
 import dev.drivecat.pricing.Marketplace;
 import dev.drivecat.pricing.ObservationInput;
 import dev.drivecat.pricing.PriceRecorder;
-import dev.drivecat.web.ProblemMappers;
+import dev.drivecat.common.JsonErrors;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -56,7 +56,7 @@ public class ImportService {
         try {
             return reader.readValue(body);
         } catch (JsonProcessingException e) {
-            throw new ImportRejectedException(List.of(new ImportError(pointerOf(e), ProblemMappers.JsonErrors.describe(e))));
+            throw new ImportRejectedException(List.of(new ImportError(pointerOf(e), JsonErrors.describe(e))));
         } catch (java.io.IOException e) {
             throw new ImportRejectedException(List.of(new ImportError("", "the body could not be read as JSON")));
         }

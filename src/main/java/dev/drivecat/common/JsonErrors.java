@@ -15,7 +15,9 @@ public final class JsonErrors {
         String where = pointer(e);
         String what = e.getOriginalMessage();
         if (what != null) {
-            what = what.replaceAll("\\(class [^)]*\\)", "").replaceAll("`[a-z]+(\\.[a-zA-Z_$0-9]+)+`", "value");
+            // Java types (also generic ones) and Jackson's token names mean nothing to a client
+            what = what.replaceAll("\\(class [^)]*\\)", "").replaceAll("\\s*\\(token `[^`]*`\\)", "")
+                    .replaceAll("`[a-z]+(\\.[a-zA-Z_$0-9]+)+(<[^`]*>)?`", "value");
             int newline = what.indexOf('\n');
             if (newline > 0) {
                 what = what.substring(0, newline);

@@ -12,7 +12,7 @@ import com.tngtech.archunit.library.dependencies.Slice;
 import java.util.List;
 
 /**
- * The package rules of src/docs/architecture.md: feature packages may depend on each other, never
+ * The package rules: feature packages may depend on each other, never
  * in a cycle, and never on the outer layers ({@code web}: HTTP plumbing; {@code pages}: HTML), which
  * may depend on any feature.
  */

@@ -11,7 +11,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Reads query parameters as strings and checks them, so that every bad value is a 400 that names
@@ -20,18 +19,6 @@ import java.util.Set;
 public final class Params {
 
     private Params() {
-    }
-
-    /**
-     * Fails with a 400 naming the parameters this endpoint takes when the request has another:
-     * a misspelt filter ({@code interfce=m2}) must not silently return everything.
-     */
-    public static void rejectUnknown(Set<String> given, List<String> known) {
-        for (String name : given) {
-            if (!known.contains(name)) {
-                throw new InvalidValueException("query parameter", name, known);
-            }
-        }
     }
 
     /** The single value of a parameter, null when absent; given twice, a 400. */
@@ -156,21 +143,31 @@ public final class Params {
         };
     }
 
-    /** An ISO 8601 instant, or a date (meaning its start, UTC). */
+    /** The earliest and latest instants a time parameter takes: years 1 to 9999, as ISO 8601 writes them without a sign. */
+    static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
+    static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999Z");
+
+    /** An ISO 8601 instant, or a date (meaning its start, UTC), within the years 1 to 9999. */
     public static Optional<Instant> instant(String name, String raw) {
         if (raw == null || raw.isBlank()) {
             return Optional.empty();
         }
         String v = raw.trim();
+        Instant parsed;
         try {
-            return Optional.of(OffsetDateTime.parse(v).toInstant());
+            parsed = OffsetDateTime.parse(v).toInstant();
         } catch (DateTimeParseException notOffset) {
             try {
-                return Optional.of(LocalDate.parse(v).atStartOfDay(ZoneOffset.UTC).toInstant());
+                parsed = LocalDate.parse(v).atStartOfDay(ZoneOffset.UTC).toInstant();
             } catch (DateTimeParseException notDate) {
                 throw invalid(name, raw, "an ISO 8601 time such as 2026-10-21T00:00:00Z or a date such as 2026-10-21");
             }
         }
+        // the database holds no time beyond these (year -999999999 made PostgreSQL fail with a 500)
+        if (parsed.isBefore(EARLIEST) || parsed.isAfter(LATEST)) {
+            throw invalid(name, raw, "a time within the years 0001 to 9999");
+        }
+        return Optional.of(parsed);
     }
 
     public static String currency(String raw, String defaultCurrency) {

@@ -1,6 +1,5 @@
 package dev.drivecat.database;
 
-import dev.drivecat.web.Problem;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -36,12 +35,9 @@ public class BackupResource {
                     + "service with `java -jar target/quarkus-app/quarkus-run.jar restore <file>` (src/docs/reliability.md).")
     @APIResponse(responseCode = "201", description = "The backup, complete.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Backups.Backup.class)))
-    @APIResponse(responseCode = "401", description = "Missing or wrong admin token.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "409", description = EXTERNAL,
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "503", description = "The database is unavailable; retry after Retry-After seconds.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = "Missing or wrong admin token.")
+    @APIResponse(responseCode = "409", description = EXTERNAL)
+    @APIResponse(responseCode = "503", description = "The database is unavailable; retry after Retry-After seconds.")
     public Response take() {
         return Response.status(Response.Status.CREATED).entity(backups.take(Backups.Trigger.MANUAL)).build();
     }
@@ -51,10 +47,8 @@ public class BackupResource {
     @Operation(summary = "The backups of the embedded database", description = "Every backup in <data dir>/backups/, newest first.")
     @APIResponse(responseCode = "200", description = "The backups.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Backups.Backup.class, type = SchemaType.ARRAY)))
-    @APIResponse(responseCode = "401", description = "Missing or wrong admin token.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "409", description = EXTERNAL,
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = "Missing or wrong admin token.")
+    @APIResponse(responseCode = "409", description = EXTERNAL)
     public List<Backups.Backup> list() {
         return backups.list();
     }

@@ -16,8 +16,6 @@ import java.util.Map;
 /** Turns /price-changes' query parameters into a question, or a 400 that says what is allowed. */
 final class ChangeParams {
 
-    static final List<String> KNOWN = List.of("since", "until", "week", "interface", "role", "drive", "currency", "minChangePercent");
-
     /** The parsed request: the window and filters, with the roles still to be turned into drives. */
     record Parsed(Instant since, Instant until, String week, List<InterfaceFilter> interfaces, List<Role> roles, List<String> drives,
                   String currency, BigDecimal minPercent) {
@@ -31,7 +29,6 @@ final class ChangeParams {
     }
 
     static Parsed parse(Map<String, List<String>> raw, DrivecatConfig config, Instant now) {
-        Params.rejectUnknown(raw.keySet(), KNOWN);
         String weekRaw = one(raw, "week");
         String sinceRaw = one(raw, "since");
         String untilRaw = one(raw, "until");

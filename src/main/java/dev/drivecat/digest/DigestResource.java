@@ -3,7 +3,6 @@ package dev.drivecat.digest;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.Params;
 import dev.drivecat.pricing.IsoWeek;
-import dev.drivecat.web.Problem;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -40,12 +39,9 @@ public class DigestResource {
                     + "resendInDoubt=true). Running it again sends nothing twice. One run at a time in the cluster.")
     @APIResponse(responseCode = "200", description = "What the run did.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = DigestService.Run.class)))
-    @APIResponse(responseCode = "400", description = "week is malformed or has not ended yet.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "401", description = "Missing or wrong admin token, or none configured.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "409", description = "A digest run is already going on.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "week is malformed or has not ended yet.")
+    @APIResponse(responseCode = "401", description = "Missing or wrong admin token, or none configured.")
+    @APIResponse(responseCode = "409", description = "A digest run is already going on.")
     public DigestService.Run run(
             @Parameter(description = "The ISO week (in drivecat.price-changes.week-zone); default: the last week that has ended.",
                     example = "2026-W47") @QueryParam("week") String week,
@@ -62,12 +58,9 @@ public class DigestResource {
                     + "whether it would be sent; sends and records nothing. Any week, including the current one.")
     @APIResponse(responseCode = "200", description = "The rendered digest.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = DigestService.Preview.class)))
-    @APIResponse(responseCode = "400", description = "week is malformed, or email is missing.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "401", description = "Missing or wrong admin token, or none configured.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "404", description = "No subscriber has this address.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "week is malformed, or email is missing.")
+    @APIResponse(responseCode = "401", description = "Missing or wrong admin token, or none configured.")
+    @APIResponse(responseCode = "404", description = "No subscriber has this address.")
     public DigestService.Preview preview(
             @Parameter(description = "The ISO week; default: the last week that has ended.", example = "2026-W47") @QueryParam("week") String week,
             @Parameter(required = true, description = "The subscriber's address.", example = "zfs-admin@example.org") @QueryParam("email") String email) {

@@ -2,7 +2,6 @@ package dev.drivecat.digest;
 
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.pricing.PriceChangeService.ChangeReport;
-import dev.drivecat.web.Problem;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -66,8 +65,7 @@ public class PriceChangeResource {
     @APIResponse(responseCode = "200", description = "The changes.", content = {
             @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ChangeReport.class)),
             @Content(mediaType = AtomFeed.MEDIA_TYPE, schema = @Schema(type = SchemaType.STRING))})
-    @APIResponse(responseCode = "400", description = "A parameter is unknown, malformed or out of range; the detail names what is allowed.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "A parameter is unknown, malformed or out of range; the detail names what is allowed.")
     public Response changes(@Context UriInfo uri, @Context HttpHeaders headers) {
         ChangeParams.Parsed parsed = ChangeParams.parse(uri.getQueryParameters(), config, clock.instant());
         ChangeReport report = feed.changes(parsed);

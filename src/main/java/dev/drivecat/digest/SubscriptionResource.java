@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.DomainException;
-import dev.drivecat.web.Problem;
-import dev.drivecat.web.ProblemType;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import io.quarkus.qute.TemplateData;
@@ -92,12 +90,9 @@ public class SubscriptionResource {
             example = "{\"email\": \"zfs-admin@example.org\", \"roles\": [\"slog\"], \"interfaces\": [\"u2\"], \"minChangePercent\": 5}"))
     @APIResponse(responseCode = "202", description = "Accepted; a confirmation mail may be on its way.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SignupAccepted.class)))
-    @APIResponse(responseCode = "400", description = "The body is malformed, has an unknown member, or a value is not allowed; the detail says which.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", description = "The body is larger than 16 KiB.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "429", description = "Too many sign-ups from this client or for this address; Retry-After says when to try again.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "The body is malformed, has an unknown member, or a value is not allowed; the detail says which.")
+    @APIResponse(responseCode = "413", description = "The body is larger than 16 KiB.")
+    @APIResponse(responseCode = "429", description = "Too many sign-ups from this client or for this address; Retry-After says when to try again.")
     public Response signUp(InputStream body, @Context HttpServerRequest request) throws java.io.IOException {
         byte[] bytes = BodyLimit.read(body, MAX_BODY_BYTES, "A sign-up");
         SubscriptionRequest parsed;
@@ -108,8 +103,7 @@ public class SubscriptionResource {
                     + "\" is not a member of a sign-up; it takes " + String.join(", ", MEMBERS) + " and nothing else")
                     .with("pointer", dev.drivecat.common.JsonPointers.of(e.getPath())).with("allowed", MEMBERS);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new DomainException(DomainException.Kind.INVALID_BODY,
-                    dev.drivecat.web.ProblemMappers.JsonErrors.describe(e) + "; a sign-up takes " + String.join(", ", MEMBERS));
+            throw dev.drivecat.common.JsonErrors.invalidBody(e, "a sign-up takes " + String.join(", ", MEMBERS));
         }
         String client = request.remoteAddress() == null ? null : request.remoteAddress().hostAddress();
         subscriptions.signUp(parsed, client);
@@ -148,8 +142,7 @@ public class SubscriptionResource {
     @APIResponse(responseCode = "200", description = "Confirmed (HTML for browsers, JSON otherwise).", content = {
             @Content(mediaType = MediaType.TEXT_HTML, schema = @Schema(type = SchemaType.STRING)),
             @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Changed.class))})
-    @APIResponse(responseCode = "404", description = "The token is not one drivecat sent, or it has expired.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "The token is not one drivecat sent, or it has expired.")
     public Response confirm(@QueryParam("token") String queryToken, String body, @Context HttpHeaders headers) {
         String token = queryToken != null ? queryToken : form(body).get("token");
         boolean html = wantsHtml(headers);
@@ -192,8 +185,7 @@ public class SubscriptionResource {
     @APIResponse(responseCode = "200", description = "Unsubscribed (HTML for browsers, JSON otherwise).", content = {
             @Content(mediaType = MediaType.TEXT_HTML, schema = @Schema(type = SchemaType.STRING)),
             @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Changed.class))})
-    @APIResponse(responseCode = "404", description = "The token is not one drivecat sent.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "The token is not one drivecat sent.")
     public Response unsubscribe(@Parameter(description = "The token from the digest.") @QueryParam("token") String queryToken,
                                 String body, @Context HttpHeaders headers) {
         String token = queryToken != null ? queryToken : form(body).get("token");
@@ -233,10 +225,10 @@ public class SubscriptionResource {
     }
 
     private Response notFound(boolean html, String detail) {
-        if (html) {
-            return html(404, message("Unknown link", detail + "."));
+        if (!html) {
+            throw DomainException.notFound(detail);
         }
-        return Response.status(404).type(Problem.MEDIA_TYPE).entity(Problem.of(ProblemType.NOT_FOUND, detail)).build();
+        return html(404, message("Unknown link", detail + "."));
     }
 
     private static boolean wantsHtml(HttpHeaders headers) {

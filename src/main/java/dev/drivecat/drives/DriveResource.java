@@ -19,18 +19,15 @@ import dev.drivecat.drives.DriveViews.DriveDetail;
 import dev.drivecat.drives.DriveViews.DrivePage;
 import dev.drivecat.drives.DriveViews.ObservationView;
 import dev.drivecat.drives.DriveViews.PriceHistory;
-import dev.drivecat.web.Problem;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriInfo;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -62,8 +59,7 @@ public class DriveResource {
                     + "offer. Filters combine with AND; a filter given several values (repeated or comma-separated) matches any of them.")
     @APIResponse(responseCode = "200", description = "A page of drives.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = DrivePage.class)))
-    @APIResponse(responseCode = "400", description = "A filter value is not allowed (the detail names the allowed values) or limit is over the cap.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "A filter value is not allowed (the detail names the allowed values) or limit is over the cap.")
     public DrivePage list(
             @Parameter(description = "A bus (sata, sas, nvme) or a slot (m2, u2, u3, aic, e1s).",
                     schema = @Schema(type = SchemaType.ARRAY, implementation = String.class), example = "m2")
@@ -93,10 +89,7 @@ public class DriveResource {
             @Parameter(description = "Currency of the best offer (ISO 4217); offers in other currencies are not compared.", example = "USD")
             @QueryParam("currency") String currency,
             @Parameter(description = "Let offers open only to business accounts be the best offer (default false).")
-            @QueryParam("includeBusinessOnly") String includeBusinessOnly,
-            @Context UriInfo uri) {
-        Params.rejectUnknown(uri.getQueryParameters().keySet(), List.of("interface", "bus", "formFactor", "media", "plp", "vendor",
-                "minDwpd", "q", "sort", "limit", "offset", "currency", "includeBusinessOnly"));
+            @QueryParam("includeBusinessOnly") String includeBusinessOnly) {
         String sortToken = sort == null || sort.isBlank() ? "slug" : sort.trim();
         boolean descending = sortToken.startsWith("-");
         DriveSort driveSort = ApiToken.parse(DriveSort.class, descending ? sortToken.substring(1) : sortToken)
@@ -126,14 +119,11 @@ public class DriveResource {
                     + "listing with its current observation.")
     @APIResponse(responseCode = "200", description = "The drive.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = DriveDetail.class)))
-    @APIResponse(responseCode = "404", description = "No drive has this slug.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "No drive has this slug.")
     public DriveDetail detail(
             @Parameter(example = "intel-optane-p4800x-375gb-u2") @PathParam("slug") String slug,
             @Parameter(description = "Currency of the best offer.", example = "USD") @QueryParam("currency") String currency,
-            @QueryParam("includeBusinessOnly") String includeBusinessOnly,
-            @Context UriInfo uri) {
-        Params.rejectUnknown(uri.getQueryParameters().keySet(), List.of("currency", "includeBusinessOnly"));
+            @QueryParam("includeBusinessOnly") String includeBusinessOnly) {
         return catalog.detail(slug, Params.currency(currency, config.api().defaultCurrency()),
                         Params.bool("includeBusinessOnly", includeBusinessOnly).orElse(false))
                 .orElseThrow(() -> DomainException.notFound("No drive with slug '" + slug + "'"));
@@ -152,18 +142,14 @@ public class DriveResource {
                             + "shipping,inStock,availability,suspect,source,sourceUrl\n"
                             + "2026-10-21T00:00:00Z,amazon-us,guide-2026-10-21/intel-optane-p4800x-375gb-u2,,THIRD_PARTY,NEW_OLD_STOCK,"
                             + "false,420.00,450.00,USD,,true,,false,\"SLOG and special vdev SSD buying guide, 2026\",urn:drivecat:source:slog-special-vdev-buying-guide-2026\n")})
-    @APIResponse(responseCode = "400", description = "from or to is not an ISO 8601 time or date.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "404", description = "No drive has this slug.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "from or to is not an ISO 8601 time or date.")
+    @APIResponse(responseCode = "404", description = "No drive has this slug.")
     public Response prices(
             @Parameter(example = "intel-optane-p4800x-375gb-u2") @PathParam("slug") String slug,
             @Parameter(description = "Inclusive start (ISO 8601 time, or a date meaning its start in UTC).", example = "2026-10-01")
             @QueryParam("from") String from,
             @Parameter(description = "Exclusive end.", example = "2026-12-01") @QueryParam("to") String to,
-            HttpHeaders headers,
-            @Context UriInfo uri) {
-        Params.rejectUnknown(uri.getQueryParameters().keySet(), List.of("from", "to"));
+            HttpHeaders headers) {
         Instant fromInstant = Params.instant("from", from).orElse(null);
         Instant toInstant = Params.instant("to", to).orElse(null);
         if (fromInstant != null && toInstant != null && !fromInstant.isBefore(toInstant)) {

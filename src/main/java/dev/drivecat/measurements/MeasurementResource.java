@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
-import dev.drivecat.web.Problem;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -95,12 +94,9 @@ public class MeasurementResource {
     @APIResponse(responseCode = "200", description = "The same measurement was stored before; nothing changed.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Recorded.class)))
     @APIResponse(responseCode = "400", description = "Not a 4K QD1 sync-write measurement (the detail says why), no or an unknown "
-            + "drive (candidates lists the drives it could be), or a bad url or measuredAt; nothing was stored.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", description = "The output is larger than 64 KiB.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "415", description = "The body is neither text/plain nor application/json.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+            + "drive (candidates lists the drives it could be), or a bad url or measuredAt; nothing was stored.")
+    @APIResponse(responseCode = "413", description = "The output is larger than 64 KiB.")
+    @APIResponse(responseCode = "415", description = "The body is neither text/plain nor application/json.")
     public Response record(
             @Parameter(description = "The drive measured (optional when the output prints a part number of exactly one catalog drive).",
                     example = "intel-optane-p1600x-58gb-m2") @QueryParam("drive") String drive,
@@ -130,10 +126,8 @@ public class MeasurementResource {
     @Operation(summary = "Remove a measurement",
             description = "Removes a measurement recorded for the wrong drive or misread; the ranking stops using it at once.")
     @APIResponse(responseCode = "204", description = "Removed.")
-    @APIResponse(responseCode = "400", description = "id is not a number.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "404", description = "No measurement with that id.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "id is not a number.")
+    @APIResponse(responseCode = "404", description = "No measurement with that id.")
     public Response delete(@Parameter(description = "The measurement's id.", example = "1") @PathParam("id") String id) {
         long key = Params.id("id", id);
         if (!measurements.delete(key)) {

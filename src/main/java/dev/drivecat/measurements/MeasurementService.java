@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.common.JsonErrors;
 import dev.drivecat.database.CatalogWrites;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -170,8 +171,7 @@ public class MeasurementService {
         try {
             return mapper.readTree(body);
         } catch (JsonProcessingException e) {
-            throw new MeasurementRejected("The application/json body is not JSON (" + e.getOriginalMessage() + "); post "
-                    + "fio --output-format=json output as application/json");
+            throw JsonErrors.invalidBody(e, "post fio --output-format=json output as application/json. Nothing was stored");
         } catch (java.io.IOException e) {
             throw new MeasurementRejected("The body could not be read");
         }

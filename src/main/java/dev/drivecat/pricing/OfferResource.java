@@ -5,15 +5,12 @@ import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.common.Params;
 import dev.drivecat.pricing.OfferQueries.OfferPage;
 import dev.drivecat.pricing.OfferQueries.OfferQuery;
-import dev.drivecat.web.Problem;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -40,8 +37,7 @@ public class OfferResource {
                     + "first (price plus shipping when the offer states shipping); offers without a price come last.")
     @APIResponse(responseCode = "200", description = "A page of offers.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = OfferPage.class)))
-    @APIResponse(responseCode = "400", description = "A filter value is not allowed, or limit is over the cap.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "A filter value is not allowed, or limit is over the cap.")
     public OfferPage list(
             @Parameter(description = "MARKETPLACE or THIRD_PARTY.", schema = @Schema(type = SchemaType.ARRAY, implementation = String.class))
             @QueryParam("sellerType") List<String> sellerType,
@@ -60,10 +56,7 @@ public class OfferResource {
             @Parameter(description = "Only offers in this currency (ISO 4217; default drivecat.api.default-currency, USD): prices in "
                     + "different currencies are never sorted together.", example = "USD") @QueryParam("currency") String currency,
             @Parameter(description = "Include offers open only to business accounts (default false).")
-            @QueryParam("includeBusinessOnly") String includeBusinessOnly,
-            @Context UriInfo uri) {
-        Params.rejectUnknown(uri.getQueryParameters().keySet(), List.of("sellerType", "condition", "marketplace", "inStock",
-                "interface", "drive", "limit", "offset", "currency", "includeBusinessOnly"));
+            @QueryParam("includeBusinessOnly") String includeBusinessOnly) {
         OfferQuery query = new OfferQuery(
                 Params.tokens(SellerType.class, "sellerType", sellerType),
                 Params.tokens(Condition.class, "condition", condition),

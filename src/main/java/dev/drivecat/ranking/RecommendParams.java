@@ -29,8 +29,6 @@ public final class RecommendParams {
     static final List<String> SLOG_ONLY = List.of("slogMirror");
     static final List<String> SPECIAL_ONLY = List.of("layout", "width", "dataVdevs", "dataTib", "diskTb", "recordsize", "fileCount",
             "smallBlocks", "smallBlockDataGib", "hasSlog", "openzfsVersion", "maxSetPrice");
-    private static final List<String> KNOWN = java.util.stream.Stream.of(List.of("role"), COMMON, SLOG_ONLY, SPECIAL_ONLY)
-            .flatMap(List::stream).toList();
     /** major.minor or major.minor.patch, as zfs version prints it. */
     private static final java.util.regex.Pattern OPENZFS_VERSION = java.util.regex.Pattern.compile("[0-9]{1,2}\\.[0-9]{1,2}(\\.[0-9]{1,3})?");
     static final int DEFAULT_LIMIT = 10;
@@ -151,10 +149,5 @@ public final class RecommendParams {
 
     private List<String> all(String name) {
         return raw.getOrDefault(name, List.of());
-    }
-
-    /** The names /recommend understands; anything else is a 400 (a typo must not be silently ignored). */
-    public static void rejectUnknown(java.util.Set<String> names) {
-        Params.rejectUnknown(names, KNOWN);
     }
 }

@@ -1,7 +1,6 @@
 package dev.drivecat.ranking;
 
 import dev.drivecat.DrivecatConfig;
-import dev.drivecat.web.Problem;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -44,6 +43,9 @@ public class RecommendResource {
             @Parameter(name = "interface", in = ParameterIn.QUERY, description = "One or more of m2, u2, u3, aic, sata, sas, nvme, e1s "
                     + "(comma-separated or repeated); absent means all.", schema = @Schema(type = SchemaType.ARRAY, implementation = String.class),
                     example = "m2"),
+            @Parameter(name = "bus", in = ParameterIn.QUERY, description = "One or more of sata, sas, nvme, AND-ed with interface: "
+                    + "interface=m2&bus=nvme is M.2 NVMe drives only.", schema = @Schema(type = SchemaType.ARRAY, implementation = String.class),
+                    example = "nvme"),
             @Parameter(name = "plp", in = ParameterIn.QUERY, description = "required (default): only drives with safe flushes (PLP "
                     + "stated, or 3D XPoint with a warning); preferred: drives without rank below every drive with; any: scored on their merits.",
                     example = "required"),
@@ -60,22 +62,28 @@ public class RecommendResource {
             @Parameter(name = "syncWriteMBps", in = ParameterIn.QUERY, description = "Expected average sync write rate in MB/s (default 5): "
                     + "the log's write load, or the special vdev's when it takes the ZIL.", example = "5"),
             @Parameter(name = "maxPriceAgeDays", in = ParameterIn.QUERY, description = "Prices older than this carry a warning (default 14).", example = "14"),
+            @Parameter(name = "slogMirror", in = ParameterIn.QUERY, description = "role=slog: price a mirrored log of two drives "
+                    + "(default false).", schema = @Schema(type = SchemaType.BOOLEAN), example = "true"),
             @Parameter(name = "layout", in = ParameterIn.QUERY, description = "role=special: mirror (default), raidz1, raidz2 or raidz3.", example = "raidz2"),
             @Parameter(name = "width", in = ParameterIn.QUERY, description = "role=special: disks per data vdev; for mirror the mirror width (default 2).", example = "6"),
+            @Parameter(name = "dataVdevs", in = ParameterIn.QUERY, description = "role=special: data vdevs in the pool (default 1); "
+                    + "with width and diskTb it sizes the special vdev for the whole pool.", schema = @Schema(type = SchemaType.INTEGER),
+                    example = "3"),
             @Parameter(name = "dataTib", in = ParameterIn.QUERY, description = "role=special: data in the pool, TiB.", example = "40"),
             @Parameter(name = "diskTb", in = ParameterIn.QUERY, description = "role=special: data disk size, TB (with width, instead of dataTib).", example = "16"),
             @Parameter(name = "recordsize", in = ParameterIn.QUERY, description = "role=special: the datasets' recordsize (default 128K).", example = "128K"),
             @Parameter(name = "fileCount", in = ParameterIn.QUERY, description = "role=special: small files expected (344 bytes of metadata each).", example = "2000000"),
             @Parameter(name = "smallBlocks", in = ParameterIn.QUERY, description = "role=special: special_small_blocks (e.g. 16K; 0 off); must be below recordsize.", example = "16K"),
             @Parameter(name = "smallBlockDataGib", in = ParameterIn.QUERY, description = "role=special: GiB of data in blocks at or under smallBlocks.", example = "50"),
-            @Parameter(name = "hasSlog", in = ParameterIn.QUERY, description = "role=special: the pool has a separate log (default false).", example = "false")
+            @Parameter(name = "hasSlog", in = ParameterIn.QUERY, description = "role=special: the pool has a separate log (default false).", example = "false"),
+            @Parameter(name = "openzfsVersion", in = ParameterIn.QUERY, description = "role=special: the OpenZFS release of the pool's host "
+                    + "(default 2.4). Before 2.4 a special vdev takes no ZIL, so its flush does not count.",
+                    schema = @Schema(type = SchemaType.STRING), example = "2.3.4")
     })
     @APIResponse(responseCode = "200", description = "The ranked drives with their explained scores.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Recommendation.class)))
-    @APIResponse(responseCode = "400", description = "A parameter is missing, unknown or out of range; the detail names what is allowed.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "A parameter is missing, unknown or out of range; the detail names what is allowed.")
     public Response recommend(@Context UriInfo uri) {
-        RecommendParams.rejectUnknown(uri.getQueryParameters().keySet());
         RecommendQuery query = new RecommendParams(uri.getQueryParameters())
                 .parse(config.api().defaultCurrency(), config.api().maxLimit());
         return Response.ok(recommendations.recommend(query), MediaType.APPLICATION_JSON_TYPE).build();

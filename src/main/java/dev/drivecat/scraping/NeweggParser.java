@@ -31,7 +31,7 @@ final class NeweggParser extends AbstractSiteParser {
         OfferDraft draft = new OfferDraft();
         Optional<Element> buyButton = rules.element(buyBox, "buyButton");
         draft.availability = rules.value(buyBox, "availability")
-                .or(() -> buyButton.map(Element::text).map(SiteRules::normalize).filter(t -> !t.isEmpty()))
+                .or(() -> buyButton.map(Element::text).map(SiteRules::normalise).filter(t -> !t.isEmpty()))
                 .orElse(null);
         draft.inStock = inStock(draft.availability, buyButton.isPresent());
 

@@ -4,7 +4,6 @@ import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
-import dev.drivecat.web.Problem;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
@@ -49,15 +48,11 @@ public class PageImportResource {
     @RequestBody(content = @Content(mediaType = MediaType.TEXT_HTML, schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING)))
     @APIResponse(responseCode = "200", description = "What the page held, and what was stored.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PageImportService.Result.class)))
-    @APIResponse(responseCode = "400", description = "url is not a product page of a marketplace in scrapers/, or observedAt is not a time.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "409", description = "A listing of the page sells another drive (named in listingDrive); nothing was stored.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", description = "The page is larger than drivecat.imports.max-body-bytes.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "url is not a product page of a marketplace in scrapers/, or observedAt is not a time.")
+    @APIResponse(responseCode = "409", description = "A listing of the page sells another drive (named in listingDrive); nothing was stored.")
+    @APIResponse(responseCode = "413", description = "The page is larger than drivecat.imports.max-body-bytes.")
     @APIResponse(responseCode = "422", description = "The page could not be read as a product page, or it is another item than its "
-            + "URL names (pageExternalId, urlExternalId); nothing was stored.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+            + "URL names (pageExternalId, urlExternalId); nothing was stored.")
     public PageImportService.Result importPage(
             @Parameter(description = "The page's URL (where it was saved from).", example = "https://www.amazon.com/dp/B0EXAMPLE1",
                     required = true) @QueryParam("url") String url,

@@ -63,8 +63,8 @@ public final class PriceText {
         if (text == null) {
             return Optional.empty();
         }
-        String normalized = SiteRules.normalize(text);
-        Matcher shape = SHAPE.matcher(normalized);
+        String normalised = SiteRules.normalise(text);
+        Matcher shape = SHAPE.matcher(normalised);
         if (!shape.matches()) {
             return Optional.empty();
         }

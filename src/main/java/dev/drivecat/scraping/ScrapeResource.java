@@ -1,8 +1,8 @@
 package dev.drivecat.scraping;
 
+import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
-import dev.drivecat.web.Problem;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -10,6 +10,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
@@ -34,6 +35,9 @@ public class ScrapeResource {
 
     @Inject
     ScrapeService scrapes;
+
+    @Inject
+    DrivecatConfig config;
 
     @Schema(name = "ScrapeRun")
     public record RunView(long id, String trigger, String status, Instant startedAt, @Schema(nullable = true) Instant finishedAt,
@@ -63,6 +67,37 @@ public class ScrapeResource {
                               Instant startedAt, Instant finishedAt) {
     }
 
+    /** A run without its pages, for the list. */
+    @Schema(name = "ScrapeRunSummary")
+    public record RunSummary(long id, String trigger, String status, Instant startedAt, @Schema(nullable = true) Instant finishedAt,
+                             int pagesFetched, int offersParsed, int failures) {
+    }
+
+    @Schema(name = "ScrapeRunPage")
+    public record RunPage(List<RunSummary> items, @Schema(description = "Runs on record, over all pages.") long total, int limit,
+                          int offset) {
+    }
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Recent scrape runs",
+            description = "Scrape runs, newest first, with their status and counts; GET /admin/scrapes/{id} has a run's pages.")
+    @APIResponse(responseCode = "200", description = "A page of runs.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunPage.class)))
+    @APIResponse(responseCode = "400", description = "limit or offset is not allowed.")
+    public RunPage list(
+            @Parameter(description = "Page size (default 20; at most drivecat.api.max-limit, 100).", example = "20")
+            @QueryParam("limit") String limit,
+            @Parameter(description = "Runs to skip.", example = "0") @QueryParam("offset") String offset) {
+        int pageSize = Params.limit(limit, config.api().defaultLimit(), config.api().maxLimit());
+        int skip = Params.offset(offset);
+        return QuarkusTransaction.requiringNew().call(() -> {
+            List<RunSummary> items = ScrapeRun.<ScrapeRun>find("order by startedAt desc, id desc").range(skip, skip + pageSize - 1)
+                    .list().stream().map(ScrapeResource::summary).toList();
+            return new RunPage(items, ScrapeRun.count(), pageSize, skip);
+        });
+    }
+
     @POST
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "Start a scrape run now",
@@ -70,10 +105,8 @@ public class ScrapeResource {
                     + "GET /admin/scrapes/{id}. One run at a time in the whole cluster.")
     @APIResponse(responseCode = "202", description = "The run started.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunView.class)))
-    @APIResponse(responseCode = "409", description = "A run is already going on.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "401", description = "Missing or wrong admin token.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "A run is already going on.")
+    @APIResponse(responseCode = "401", description = "Missing or wrong admin token.")
     public Response start() {
         long id = scrapes.start("MANUAL").orElseThrow(() -> new DomainException(DomainException.Kind.CONFLICT,
                 "A scrape run is already going on" + scrapes.running().map(r -> " (run " + r + ", GET /admin/scrapes/" + r + ")")
@@ -87,12 +120,15 @@ public class ScrapeResource {
     @Operation(summary = "A scrape run", description = "Its status, counts, and every page it fetched with the outcome and the reason for each failure (for a parsed page: why its title may name another drive than the watched one).")
     @APIResponse(responseCode = "200", description = "The run.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunView.class)))
-    @APIResponse(responseCode = "400", description = "The id is not a whole number.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "404", description = "No such run.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "The id is not a whole number.")
+    @APIResponse(responseCode = "404", description = "No such run.")
     public RunView get(@Parameter(schema = @Schema(type = SchemaType.INTEGER, format = "int64")) @PathParam("id") String id) {
         return view(Params.id("id", id));
+    }
+
+    private static RunSummary summary(ScrapeRun run) {
+        return new RunSummary(run.id, run.trigger, run.status, run.startedAt, run.finishedAt, run.pagesFetched, run.offersParsed,
+                run.failures);
     }
 
     private RunView view(long id) {

@@ -128,7 +128,7 @@ final class SiteRules {
      * Empty when no rule holds (no seller named and no rule for every offer).
      */
     Optional<SellerType> sellerType(String sellerName) {
-        String name = sellerName == null ? null : normalize(sellerName);
+        String name = sellerName == null ? null : normalise(sellerName);
         for (CompiledSellerType rule : sellerTypes) {
             if (rule.seller() == null) {
                 return Optional.of(rule.type());
@@ -142,7 +142,7 @@ final class SiteRules {
 
     /** The name of the seller-type rule that decides, for tests and messages. */
     Optional<String> sellerTypeRule(String sellerName) {
-        String name = sellerName == null ? null : normalize(sellerName);
+        String name = sellerName == null ? null : normalise(sellerName);
         return sellerTypes.stream().filter(rule -> rule.seller() == null
                 || name != null && !name.isEmpty() && rule.seller().matcher(name).find())
                 .map(CompiledSellerType::name).findFirst();
@@ -277,19 +277,19 @@ final class SiteRules {
 
     private static Optional<String> read(Element e, CompiledProbe probe) {
         String raw = probe.attr() == null ? e.text() : e.attr(probe.attr());
-        String value = normalize(raw);
+        String value = normalise(raw);
         if (probe.match() != null) {
             Matcher m = probe.match().matcher(value);
             if (!m.find()) {
                 return Optional.empty();
             }
-            value = normalize(hasGroup(probe.match(), "value") ? m.group("value") : m.group());
+            value = normalise(hasGroup(probe.match(), "value") ? m.group("value") : m.group());
         }
         return value.isEmpty() ? Optional.empty() : Optional.of(value);
     }
 
     /** Non-breaking and thin spaces become spaces; runs of white space become one. */
-    static String normalize(String text) {
+    static String normalise(String text) {
         if (text == null) {
             return "";
         }
@@ -307,12 +307,12 @@ final class SiteRules {
         if (text == null || text.isEmpty()) {
             return Optional.empty();
         }
-        String normalized = normalize(text);
+        String normalised = normalise(text);
         for (Pattern pattern : phrases.getOrDefault(key, List.of())) {
-            Matcher m = pattern.matcher(normalized);
+            Matcher m = pattern.matcher(normalised);
             if (m.find()) {
                 String value = hasGroup(pattern, "value") ? m.group("value") : m.group();
-                return Optional.of(normalize(value));
+                return Optional.of(normalise(value));
             }
         }
         return Optional.empty();
@@ -320,11 +320,11 @@ final class SiteRules {
 
     /** What a one-sentence seller line says, if it is one the site definition knows. */
     Optional<SellerLine> sellerSentence(String text) {
-        String normalized = normalize(text);
+        String normalised = normalise(text);
         for (CompiledSentence sentence : sentences) {
-            Matcher m = sentence.pattern().matcher(normalized);
+            Matcher m = sentence.pattern().matcher(normalised);
             if (m.find()) {
-                String seller = normalize(m.group("seller"));
+                String seller = normalise(m.group("seller"));
                 if (!seller.isEmpty()) {
                     return Optional.of(new SellerLine(seller, sentence.shipper()));
                 }
@@ -338,8 +338,8 @@ final class SiteRules {
         if (wording == null || wording.isBlank()) {
             return Optional.empty();
         }
-        String normalized = normalize(wording);
-        return conditions.stream().filter(c -> c.pattern().matcher(normalized).find()).map(CompiledCondition::condition)
+        String normalised = normalise(wording);
+        return conditions.stream().filter(c -> c.pattern().matcher(normalised).find()).map(CompiledCondition::condition)
                 .findFirst();
     }
 

@@ -266,7 +266,7 @@ final class StructuredData {
                         : e.absUrl(attr) : e.attr(attr));
             }
         }
-        return blankToNull(SiteRules.normalize(e.text()));
+        return blankToNull(SiteRules.normalise(e.text()));
     }
 
     // ---- meta tags ----

@@ -2,7 +2,6 @@ package dev.drivecat.scraping;
 
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
-import dev.drivecat.web.Problem;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -51,12 +50,9 @@ public class WatchResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = WatchService.WatchView.class)))
     @APIResponse(responseCode = "200", description = "The page was already watched for this drive.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = WatchService.WatchView.class)))
-    @APIResponse(responseCode = "400", description = "The URL is not a product page of a known marketplace, or drive is missing.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "404", description = "No such drive.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "409", description = "The page is watched for another drive.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "The URL is not a product page of a known marketplace, or drive is missing.")
+    @APIResponse(responseCode = "404", description = "No such drive.")
+    @APIResponse(responseCode = "409", description = "The page is watched for another drive.")
     public Response add(WatchRequest request) {
         if (request == null) {
             throw DomainException.badRequest("a JSON body with url and drive is required");
@@ -74,8 +70,7 @@ public class WatchResource {
     @APIResponse(responseCode = "200", description = "The watched pages.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = WatchService.WatchView.class, type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.ARRAY)))
-    @APIResponse(responseCode = "401", description = "Missing or wrong admin token.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", description = "Missing or wrong admin token.")
     public List<WatchService.WatchView> list(@Parameter(description = "Only pages of this drive.") @QueryParam("drive") String drive) {
         return watch.list(drive);
     }
@@ -84,10 +79,8 @@ public class WatchResource {
     @Path("/{id}")
     @Operation(summary = "Stop watching a page", description = "The page stays on record (its observations are history) but is no longer fetched.")
     @APIResponse(responseCode = "204", description = "No longer watched.")
-    @APIResponse(responseCode = "400", description = "The id is not a whole number.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "404", description = "No watched page with this id.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "The id is not a whole number.")
+    @APIResponse(responseCode = "404", description = "No watched page with this id.")
     public Response remove(@Parameter(schema = @Schema(type = SchemaType.INTEGER, format = "int64")) @PathParam("id") String rawId) {
         long id = Params.id("id", rawId);
         if (!watch.unwatch(id)) {

@@ -1,7 +1,6 @@
 package dev.drivecat.specs;
 
 import dev.drivecat.common.BodyLimit;
-import dev.drivecat.web.Problem;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -40,12 +39,9 @@ public class ImportResource {
     @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImportDocument.class)))
     @APIResponse(responseCode = "200", description = "What the import changed.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImportReport.class)))
-    @APIResponse(responseCode = "400", description = "The document is malformed; nothing was stored.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "401", description = "Missing or wrong admin token, or none configured.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", description = "The body is larger than drivecat.imports.max-body-bytes.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "The document is malformed; nothing was stored.")
+    @APIResponse(responseCode = "401", description = "Missing or wrong admin token, or none configured.")
+    @APIResponse(responseCode = "413", description = "The body is larger than drivecat.imports.max-body-bytes.")
     public ImportReport importSpecs(InputStream body) {
         return imports.importDocument(imports.parse(BodyLimit.limited(body, config.imports().maxBodyBytes(), "An import document")));
     }

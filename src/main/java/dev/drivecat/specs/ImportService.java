@@ -14,7 +14,7 @@ import dev.drivecat.pricing.Listings;
 import dev.drivecat.pricing.Marketplace;
 import dev.drivecat.pricing.ObservationInput;
 import dev.drivecat.pricing.PriceRecorder;
-import dev.drivecat.web.ProblemMappers;
+import dev.drivecat.common.JsonErrors;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -73,7 +73,7 @@ public class ImportService {
             return reader.readValue(body);
         } catch (JsonProcessingException e) {
             throw bodyLimit(e).orElseGet(() -> new ImportRejectedException(
-                    List.of(new ImportError(pointerOf(e), ProblemMappers.JsonErrors.describe(e)))));
+                    List.of(new ImportError(pointerOf(e), JsonErrors.describe(e)))));
         } catch (java.io.IOException e) {
             throw bodyLimit(e).orElseGet(() -> new ImportRejectedException(
                     List.of(new ImportError("", "the body could not be read as JSON"))));

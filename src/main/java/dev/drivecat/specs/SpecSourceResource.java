@@ -7,14 +7,13 @@ import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
 import dev.drivecat.scraping.PageReader;
-import dev.drivecat.web.Problem;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import java.io.InputStream;
@@ -26,7 +25,6 @@ import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -71,46 +69,17 @@ public class SpecSourceResource {
     @APIResponse(responseCode = "200", description = "What the page says and what was stored.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SpecSourceReport.class)))
     @APIResponse(responseCode = "400", description = "A parameter is missing or not allowed, or create=true and the page does not say "
-            + "enough to create the drive (the detail names what is missing).",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "401", description = "Missing or wrong admin token, or none configured.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+            + "enough to create the drive (the detail names what is missing).")
+    @APIResponse(responseCode = "401", description = "Missing or wrong admin token, or none configured.")
     @APIResponse(responseCode = "409", description = "The page fits several drives or none, or gives a part number of another drive "
-            + "than drive=; nothing was stored. The problem's report member lists what was found.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", description = "The body is larger than drivecat.imports.max-body-bytes.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "415", description = "The body is not text/html.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+            + "than drive=; nothing was stored. The problem's report member lists what was found.")
+    @APIResponse(responseCode = "413", description = "The body is larger than drivecat.imports.max-body-bytes.")
+    @APIResponse(responseCode = "415", description = "The body is not text/html.")
     public SpecSourceReport importPage(
-            @Parameter(description = "The page's address: an absolute http(s) URL (or a urn: for a page with none). Stored as the source "
-                    + "of every value, and used to recognise the vendor.", required = true,
-                    example = "https://ark.intel.com/content/www/us/en/ark/products/123626.html")
-            @QueryParam("url") String url,
-            @Parameter(description = "The slug of the drive the page describes; skips matching.", example = "intel-optane-900p-280gb-aic")
-            @QueryParam("drive") String drive,
-            @Parameter(description = "true: report what the page says and store nothing (default false).", example = "true")
-            @QueryParam("dryRun") String dryRun,
-            @Parameter(description = "true: create the drive when no drive matches; the page (or vendor=/model=) must state vendor, "
-                    + "model, capacity, interface and form factor (default false).", example = "false")
-            @QueryParam("create") String create,
-            @Parameter(description = "The slug for a drive created with create=true (default: made from vendor, model, capacity and slot).",
-                    example = "solidigm-d7-p5520-3840gb-u2")
-            @QueryParam("slug") String slug,
-            @Parameter(description = "The source kind: VENDOR_PAGE, VENDOR_DATASHEET, REVIEW or MEASUREMENT (default: VENDOR_PAGE for a "
-                    + "vendor's page, REVIEW for a retailer's).", example = "VENDOR_PAGE")
-            @QueryParam("kind") String kind,
-            @Parameter(description = "When the page was retrieved (ISO 8601 time or date; default now).", example = "2026-11-29T00:00:00Z")
-            @QueryParam("retrievedAt") String retrievedAt,
-            @Parameter(description = "The id of the label dictionary to read the page with, instead of recognising it.", example = "intel")
-            @QueryParam("dictionary") String dictionary,
-            @Parameter(description = "The vendor, when the page does not name it.", example = "Intel")
-            @QueryParam("vendor") String vendor,
-            @Parameter(description = "The model name, when the page does not state it.", example = "SSD DC S3700")
-            @QueryParam("model") String model,
+            @BeanParam SpecSourceParams params,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
             InputStream body) {
-        Common p = common(url, drive, dryRun, create, slug, kind, retrievedAt, dictionary, vendor, model);
+        Common p = common(params);
         byte[] bytes = BodyLimit.read(body, config.imports().maxBodyBytes(), "A spec page");
         // a saved page: its own charset declaration beats the Content-Type's (upload tools add one)
         Document doc = PageReader.saved(bytes, PageReader.charset(contentType), p.url());
@@ -137,44 +106,17 @@ public class SpecSourceResource {
     @APIResponse(responseCode = "200", description = "What the table says and what was stored.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SpecSourceReport.class)))
     @APIResponse(responseCode = "400", description = "A parameter is not allowed, the table cannot be read (the detail says where), or "
-            + "create=true and a column does not say enough to create its drive.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "401", description = "Missing or wrong admin token, or none configured.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+            + "create=true and a column does not say enough to create its drive.")
+    @APIResponse(responseCode = "401", description = "Missing or wrong admin token, or none configured.")
     @APIResponse(responseCode = "409", description = "A column fits several drives, nothing matches, or a part number belongs to another "
-            + "drive than drive=; nothing was stored.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", description = "The body is larger than drivecat.imports.max-body-bytes.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "415", description = "The body is neither text/csv nor application/json.",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+            + "drive than drive=; nothing was stored.")
+    @APIResponse(responseCode = "413", description = "The body is larger than drivecat.imports.max-body-bytes.")
+    @APIResponse(responseCode = "415", description = "The body is neither text/csv nor application/json.")
     public SpecSourceReport importTable(
-            @Parameter(description = "Where the table comes from: an absolute http(s) URL, or a urn: for a document with no address.",
-                    required = true, example = "https://github.com/huataihuang/cloud-atlas/blob/master/intel_ssd_dc_s3700_400g.csv")
-            @QueryParam("url") String url,
-            @Parameter(description = "The slug of the drive the table describes; for a wide table, the column that fits it is imported.",
-                    example = "intel-dc-s3700-100gb-sata")
-            @QueryParam("drive") String drive,
-            @Parameter(description = "true: report what the table says and store nothing (default false).", example = "true")
-            @QueryParam("dryRun") String dryRun,
-            @Parameter(description = "true: create drives for columns that match none (default false).", example = "false")
-            @QueryParam("create") String create,
-            @Parameter(description = "The slug for a drive created with create=true from a single-model table.", example = "intel-dc-s3700-400gb-sata")
-            @QueryParam("slug") String slug,
-            @Parameter(description = "The source kind: VENDOR_PAGE, VENDOR_DATASHEET, REVIEW or MEASUREMENT (default VENDOR_DATASHEET, "
-                    + "REVIEW for a retailer's table).", example = "VENDOR_DATASHEET")
-            @QueryParam("kind") String kind,
-            @Parameter(description = "When the table was retrieved (ISO 8601 time or date; default now).", example = "2026-11-29")
-            @QueryParam("retrievedAt") String retrievedAt,
-            @Parameter(description = "The id of the label dictionary to read the table with, instead of recognising it.", example = "intel")
-            @QueryParam("dictionary") String dictionary,
-            @Parameter(description = "The vendor, when the table does not name it.", example = "Intel")
-            @QueryParam("vendor") String vendor,
-            @Parameter(description = "The model name, when the table does not state it.", example = "SSD DC S3700")
-            @QueryParam("model") String model,
+            @BeanParam SpecSourceParams params,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
             InputStream body) {
-        Common p = common(url, drive, dryRun, create, slug, kind, retrievedAt, dictionary, vendor, model);
+        Common p = common(params);
         byte[] bytes = BodyLimit.read(body, config.imports().maxBodyBytes(), "A spec table");
         boolean json = contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith(MediaType.APPLICATION_JSON);
         SpecParse parse = parse(() -> json
@@ -196,16 +138,18 @@ public class SpecSourceResource {
         }
     }
 
-    private Common common(String url, String drive, String dryRun, String create, String slug, String kind, String retrievedAt,
-                          String dictionary, String vendor, String model) {
+    private Common common(SpecSourceParams params) {
+        String url = params.url();
+        String slug = params.slug();
+        String dictionary = params.dictionary();
         if (url == null || url.isBlank()) {
             throw problem("url", "url is required: the address of the source, an absolute http(s) URL or a urn: for a document with none");
         }
         if (!ImportValidator.isSourceUri(url.trim())) {
             throw problem("url", "url must be an absolute http(s) URL or a urn:, not '" + url + "'");
         }
-        String driveSlug = blankToNull(drive);
-        boolean creating = Params.bool("create", create).orElse(false);
+        String driveSlug = blankToNull(params.drive());
+        boolean creating = Params.bool("create", params.create()).orElse(false);
         if (driveSlug != null && creating) {
             throw problem("create", "create=true and drive= cannot be combined: drive= names an existing drive, create=true makes a new one");
         }
@@ -216,14 +160,14 @@ public class SpecSourceResource {
         if (newSlug != null && (!newSlug.matches("^[a-z0-9]+(-[a-z0-9]+)*$") || newSlug.length() > 120)) {
             throw problem("slug", "slug must be lower-case words of a-z and 0-9 joined by single hyphens, at most 120 characters, not '" + slug + "'");
         }
-        SourceKind sourceKind = Params.token(SourceKind.class, "kind", kind).orElse(null);
+        SourceKind sourceKind = Params.token(SourceKind.class, "kind", params.kind()).orElse(null);
         if (sourceKind != null && !IMPORTABLE.contains(sourceKind)) {
             throw new DomainException(DomainException.Kind.INVALID_PARAMETER,
                     "kind " + sourceKind.token() + " is drivecat's own mark for values it computes; allowed: VENDOR_PAGE, VENDOR_DATASHEET, REVIEW, MEASUREMENT")
                     .with("parameter", "kind").with("allowed", List.of("VENDOR_PAGE", "VENDOR_DATASHEET", "REVIEW", "MEASUREMENT"));
         }
         Instant now = clock.instant();
-        Instant at = Params.instant("retrievedAt", retrievedAt).orElse(now);
+        Instant at = Params.instant("retrievedAt", params.retrievedAt()).orElse(now);
         if (at.isAfter(now.plusSeconds(3600))) {
             throw problem("retrievedAt", "retrievedAt lies in the future (" + at + "); give the time the source was read");
         }
@@ -233,8 +177,8 @@ public class SpecSourceResource {
                     "'" + dictionary + "' is not a spec dictionary; allowed: " + String.join(", ", imports.dictionaries().ids()))
                     .with("parameter", "dictionary").with("allowed", imports.dictionaries().ids());
         }
-        return new Common(url.trim(), driveSlug, Params.bool("dryRun", dryRun).orElse(false), creating, newSlug, sourceKind, at, dict,
-                blankToNull(vendor), blankToNull(model));
+        return new Common(url.trim(), driveSlug, Params.bool("dryRun", params.dryRun()).orElse(false), creating, newSlug, sourceKind,
+                at, dict, blankToNull(params.vendor()), blankToNull(params.model()));
     }
 
     private static SpecParse parse(java.util.function.Supplier<SpecParse> parser) {

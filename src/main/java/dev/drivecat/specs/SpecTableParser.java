@@ -89,6 +89,8 @@ public final class SpecTableParser {
         JsonNode root;
         try {
             root = mapper.readTree(body);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new MalformedTableException("the body is not JSON: " + dev.drivecat.common.JsonErrors.describe(e));
         } catch (IOException e) {
             throw new MalformedTableException("the body is not JSON: " + firstLine(e.getMessage()));
         }

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
 
 /**
  * An RFC 9457 problem detail. {@code type} is stable and machine-readable, {@code title} is the
@@ -14,7 +16,16 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"type", "title", "status", "detail", "instance"})
-@Schema(name = "Problem", description = "RFC 9457 problem details (application/problem+json).")
+@Schema(name = "Problem", description = "RFC 9457 problem details (application/problem+json). Extension members carry the "
+        + "specifics: parameter (the parameter that was wrong), allowed (the values it takes), errors, pointer, maximum, "
+        + "retryAfterSeconds, reference.",
+        additionalProperties = Schema.True.class,
+        properties = {
+                @SchemaProperty(name = "parameter", type = SchemaType.STRING, examples = "interface",
+                        description = "The query or path parameter this problem is about, when it is about one."),
+                @SchemaProperty(name = "allowed", type = SchemaType.ARRAY, implementation = String.class,
+                        description = "The values the parameter takes, when they are a closed set.")
+        })
 public record Problem(
         @Schema(description = "Stable identifier of the problem type.", examples = "urn:problem-type:drivecat:invalid-parameter")
         String type,

@@ -1,9 +1,8 @@
 package dev.drivecat.web;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import dev.drivecat.common.DomainException;
-import dev.drivecat.common.JsonPointers;
+import dev.drivecat.common.JsonErrors;
 import dev.drivecat.common.RateLimitedException;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
@@ -74,7 +73,13 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response unreadableJson(JsonProcessingException e, UriInfo uri) {
-        return respond(Problem.of(ProblemType.INVALID_BODY, JsonErrors.describe(e)), uri);
+        return domain(JsonErrors.invalidBody(e, null), uri);
+    }
+
+    /** Ahead of Quarkus's own mapper for this type, which answers plain JSON. */
+    @ServerExceptionMapper
+    public Response mismatchedInput(com.fasterxml.jackson.databind.exc.MismatchedInputException e, UriInfo uri) {
+        return unreadableJson(e, uri);
     }
 
     @ServerExceptionMapper
@@ -120,8 +125,10 @@ public class ProblemMappers {
             case 429 -> ProblemType.TOO_MANY_REQUESTS;
             default -> ProblemType.INVALID_PARAMETER;
         };
-        String detail = e.getCause() instanceof JsonProcessingException json ? JsonErrors.describe(json)
-                : "The request could not be processed (HTTP " + status + ")";
+        if (e.getCause() instanceof JsonProcessingException json) {
+            return unreadableJson(json, uri);
+        }
+        String detail = "The request could not be processed (HTTP " + status + ")";
         Problem problem = new Problem(Problem.of(type, detail).type(), type.title(), status, detail, null, Map.of());
         return respond(problem, uri);
     }
@@ -142,11 +149,26 @@ public class ProblemMappers {
             return Response.fromResponse(respond(problem, uri))
                     .header(HttpHeaders.RETRY_AFTER, DatabaseUnavailable.RETRY_AFTER_SECONDS).build();
         }
+        if (textValueNotStorable(e)) {
+            // a value the database cannot hold (U+0000) that no earlier check caught; the transaction rolled back
+            return respond(Problem.of(ProblemType.INVALID_PARAMETER,
+                    "A text value in this request holds a character that cannot be stored (U+0000); nothing was changed"), uri);
+        }
         String reference = UUID.randomUUID().toString();
         LOG.errorf(e, "Unexpected error on %s (reference %s)", uri.getPath(), reference);
         return respond(Problem.of(ProblemType.INTERNAL,
                 "drivecat could not answer this request; quote reference " + reference + " when reporting it")
                 .with("reference", reference), uri);
+    }
+
+    /** PostgreSQL's "character not in repertoire" (22021) and "untranslatable character" (22P05). */
+    private static boolean textValueNotStorable(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof java.sql.SQLException sql && ("22021".equals(sql.getSQLState()) || "22P05".equals(sql.getSQLState()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static Response respond(Problem problem, UriInfo uri) {
@@ -158,25 +180,5 @@ public class ProblemMappers {
         String path = violation.getPropertyPath().toString();
         int dot = path.lastIndexOf('.');
         return dot < 0 ? path : path.substring(dot + 1);
-    }
-
-    /** Turns Jackson's messages into one line that names the place in the document. */
-    public static final class JsonErrors {
-        private JsonErrors() {
-        }
-
-        public static String describe(JsonProcessingException e) {
-            String where = e instanceof JsonMappingException mapping ? JsonPointers.of(mapping.getPath()) : "";
-            String what = e.getOriginalMessage();
-            if (what != null) {
-                what = what.replaceAll("\\(class [^)]*\\)", "").replaceAll("`[a-z]+(\\.[a-zA-Z_$0-9]+)+`", "value");
-                int newline = what.indexOf('\n');
-                if (newline > 0) {
-                    what = what.substring(0, newline);
-                }
-            }
-            String location = e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
-            return (where.isEmpty() ? "Malformed JSON" : "At " + where) + location + ": " + what;
-        }
     }
 }

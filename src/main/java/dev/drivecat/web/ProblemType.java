@@ -11,6 +11,8 @@ public enum ProblemType {
     CONFLICT("conflict", "Conflict", 409),
     PAYLOAD_TOO_LARGE("payload-too-large", "Payload too large", 413),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", 415),
+    URI_TOO_LONG("uri-too-long", "URI too long", 414),
+    HEADERS_TOO_LARGE("headers-too-large", "Request header fields too large", 431),
     UNPROCESSABLE("unprocessable", "Unprocessable content", 422),
     TOO_MANY_REQUESTS("too-many-requests", "Too many requests", 429),
     INTERNAL("internal", "Internal error", 500),

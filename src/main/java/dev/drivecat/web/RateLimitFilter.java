@@ -17,6 +17,9 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
  */
 public class RateLimitFilter {
 
+    /** The operations limited here, as path templates (for the OpenAPI document). */
+    static final java.util.Set<String> LIMITED_PATHS = java.util.Set.of("/recommend", "/drives/{slug}/prices");
+
     /** Looked up per request: filters are created before runtime configuration is available. */
     @Inject
     jakarta.enterprise.inject.Instance<DrivecatConfig> config;

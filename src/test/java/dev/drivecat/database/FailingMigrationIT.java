@@ -28,10 +28,20 @@ class FailingMigrationIT {
             try (ServiceProcess first = ServiceProcess.named("migrate-good").database(jdbc).start()) {
                 first.awaitReady(Duration.ofMinutes(2)).terminate(Duration.ofSeconds(60));
             }
-            String latest = (String) Sql.value(jdbc, "SELECT version FROM flyway_schema_history ORDER BY installed_rank DESC LIMIT 1");
-            String script = (String) Sql.value(jdbc, "SELECT script FROM flyway_schema_history WHERE version = '" + latest + "'");
-            Sql.execute(jdbc, "CREATE TABLE saved_history AS SELECT * FROM flyway_schema_history WHERE version = '" + latest + "'");
-            Sql.execute(jdbc, "DELETE FROM flyway_schema_history WHERE version = '" + latest + "'");
+            // the newest migration that creates a table, as if its history row were lost (with those after it): running it
+            // again fails, as any migration does that meets the schema it made
+            String script = null;
+            int rank = Integer.MAX_VALUE;
+            while (script == null) {
+                rank = ((Number) Sql.value(jdbc, "SELECT max(installed_rank) FROM flyway_schema_history WHERE version IS NOT NULL"
+                        + " AND installed_rank < " + rank)).intValue();
+                String candidate = (String) Sql.value(jdbc, "SELECT script FROM flyway_schema_history WHERE installed_rank = " + rank);
+                if (readMigration(candidate).contains("CREATE TABLE")) {
+                    script = candidate;
+                }
+            }
+            Sql.execute(jdbc, "CREATE TABLE saved_history AS SELECT * FROM flyway_schema_history WHERE installed_rank >= " + rank);
+            Sql.execute(jdbc, "DELETE FROM flyway_schema_history WHERE installed_rank >= " + rank);
             long before = Sql.count(jdbc, "SELECT count(*) FROM flyway_schema_history");
             long columns = Sql.count(jdbc, "SELECT count(*) FROM information_schema.columns WHERE table_schema = 'public'");
 
@@ -53,6 +63,14 @@ class FailingMigrationIT {
             try (ServiceProcess repaired = ServiceProcess.named("migrate-repaired").database(jdbc).start()) {
                 repaired.awaitReady(Duration.ofMinutes(2));
             }
+        }
+    }
+
+    private static String readMigration(String script) {
+        try {
+            return java.nio.file.Files.readString(Path.of("migrations").resolve(Path.of(script).getFileName()));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 }

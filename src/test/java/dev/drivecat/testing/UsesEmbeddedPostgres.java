@@ -1,9 +1,10 @@
 package dev.drivecat.testing;
 
-import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.TestResourceScope;
+import io.quarkus.test.common.WithTestResource;
 
 /** Registers the embedded PostgreSQL test resource for every @QuarkusTest in this module. */
-@QuarkusTestResource(value = EmbeddedPostgresTestResource.class, restrictToAnnotatedClass = false)
+@WithTestResource(value = EmbeddedPostgresTestResource.class, scope = TestResourceScope.GLOBAL)
 public final class UsesEmbeddedPostgres {
     private UsesEmbeddedPostgres() {
     }

@@ -61,7 +61,7 @@ final class RobotsRules {
                     if (current != null) {
                         // an empty Disallow allows everything, i.e. adds no rule
                         if (!value.isEmpty()) {
-                            current.rules.add(new Rule(key.equals("allow"), normalize(value)));
+                            current.rules.add(new Rule(key.equals("allow"), normalise(value)));
                         }
                         inAgentLines = false;
                     }
@@ -112,7 +112,7 @@ final class RobotsRules {
         if ("/robots.txt".equals(pathAndQuery)) {
             return true;
         }
-        String path = normalize(pathAndQuery.isEmpty() ? "/" : pathAndQuery);
+        String path = normalise(pathAndQuery.isEmpty() ? "/" : pathAndQuery);
         Rule best = null;
         for (Rule rule : rules) {
             if (matches(rule.pattern(), path)) {
@@ -129,7 +129,7 @@ final class RobotsRules {
      * One spelling for comparison (RFC 9309 2.2.2): percent-escapes of unreserved characters are
      * decoded, other escapes upper-cased, non-ASCII and control characters percent-encoded as UTF-8.
      */
-    static String normalize(String s) {
+    static String normalise(String s) {
         StringBuilder out = new StringBuilder(s.length());
         int i = 0;
         while (i < s.length()) {

@@ -89,9 +89,9 @@ final class UrlGuard {
             String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
             // ASCII only, so that what we send is exactly what we checked; the fragment is never sent
             String authority = host + (uri.getPort() == -1 ? "" : ":" + uri.getPort());
-            URI normalized = new URI(scheme + "://" + authority + path
+            URI normalised = new URI(scheme + "://" + authority + path
                     + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()));
-            return new Checked(new Target(URI.create(normalized.toASCIIString()), host, port), null);
+            return new Checked(new Target(URI.create(normalised.toASCIIString()), host, port), null);
         } catch (URISyntaxException | IllegalArgumentException e) {
             return refused(RefusalReason.INVALID_URL, "not a URL: " + e.getMessage());
         }

@@ -1,0 +1,551 @@
+package dev.drivecat.web;
+
+import static dev.drivecat.testing.Admin.TOKEN;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ContainerNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.drivecat.testing.ContractValidation;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.RestAssured;
+import io.restassured.config.EncoderConfig;
+import io.restassured.config.RestAssuredConfig;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Property-based fuzzing of every operation in the committed contract (openapi/openapi.yaml). For
+ * each operation, {@link #TRIES} requests each make one input hostile — a parameter (control
+ * characters and NUL, overlong text, huge, negative and non-numbers, malformed dates, wrong enum
+ * values, path traversal, unusual Unicode, SQL), a parameter the operation does not declare, or the
+ * body (truncated or deeply nested JSON, wrong member types, huge arrays, binary, NUL in a member)
+ * — and fill the other required inputs with the contract's examples. Every answer must hold:
+ * <ul>
+ * <li>no 5xx;</li>
+ * <li>every 4xx is problem+json (or the HTML page the contract names for it), and a 400 caused by
+ * a parameter names a parameter of the operation; a 400 for broken JSON says where it broke;</li>
+ * <li>no stack trace, class name or SQL in any body;</li>
+ * <li>a refused request (4xx) changed no row in any table;</li>
+ * <li>the answer matches the contract (checked by {@link ContractValidation}, as for every test).</li>
+ * </ul>
+ * Generation is seeded: a failure names the seed, and {@code -Dfuzz.seed=…} replays the same
+ * requests ({@code -Dfuzz.tries=…} changes how many per operation).
+ */
+@QuarkusTest
+@TestProfile(ApiFuzzTest.Fuzzing.class)
+class ApiFuzzTest {
+
+    static final int TRIES = Integer.getInteger("fuzz.tries", 30);
+    static final long SEED = Long.getLong("fuzz.seed", System.nanoTime());
+
+    /** Its own database; per-client limits off, so every request reaches the operation; no mail leaves. */
+    public static class Fuzzing implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("drivecat.rate-limits.recommend-per-minute", "0",
+                    "drivecat.rate-limits.export-per-minute", "0",
+                    "drivecat.digest.signups-per-client", "1000000",
+                    "quarkus.mailer.mock", "true");
+        }
+    }
+
+    private static final Pattern LEAK = Pattern.compile(
+            "\\bat [a-z]+\\.[a-z]+\\.|Exception\\b|\\bjava\\.|\\bjakarta\\.|\\borg\\.(postgresql|hibernate|jboss)|SQLState"
+                    + "|\\b(SELECT|INSERT INTO|UPDATE \\w+ SET|DELETE FROM)\\b|ERROR: ");
+
+    /** A valid body per operation, the starting point of hostile ones (and sent when a parameter is the target). */
+    private static final Map<String, String> BODIES = Map.of(
+            "POST /admin/listings", "{\"url\": \"https://www.amazon.com/dp/B0FUZZ0001\", \"drive\": \"intel-optane-p4800x-375gb-u2\"}",
+            "POST /subscriptions", "{\"email\": \"fuzz@example.org\", \"interfaces\": [\"m2\"], \"roles\": [\"slog\"], \"minChangePercent\": 5}",
+            "POST /admin/imports/specs", "{\"format\": \"drivecat-import/1\", \"sources\": {}, \"drives\": []}",
+            "POST /admin/imports/spec-tables", "[{\"model\": \"S3710 400GB\", \"label\": \"Capacity\", \"value\": \"400GB\"}]",
+            "POST /admin/measurements", "{\"jobs\": [{\"jobname\": \"fuzz\", \"job options\": {\"rw\": \"randwrite\", \"bs\": \"4k\", "
+                    + "\"sync\": \"1\"}, \"write\": {\"lat_ns\": {\"mean\": 21000.0}}}]}");
+    /** diskinfo -wS output naming a part number of the seed catalog: the measurement endpoint's valid text/plain body. */
+    private static final String DISKINFO = "/dev/nvd0\n        INTEL SSDPEK1A058GA     # Disk descr.\n\nSynchronous random writes:\n"
+            + "           4 kbytes:     14.0 usec/IO =    279.0 Mbytes/s\n";
+    private static final String HTML = "<html><head><title>Spec</title></head><body><table><tr><th>Capacity</th><td>400 GB</td></tr>"
+            + "</table></body></html>";
+
+    record Operation(String method, String path, JsonNode spec) {
+        String key() {
+            return method.toUpperCase(Locale.ROOT) + " " + path;
+        }
+
+        List<JsonNode> parameters() {
+            List<JsonNode> list = new ArrayList<>();
+            spec.path("parameters").forEach(list::add);
+            return list;
+        }
+
+        List<String> parameterNames() {
+            return parameters().stream().map(p -> p.path("name").asText()).toList();
+        }
+
+        List<String> bodyTypes() {
+            List<String> types = new ArrayList<>();
+            spec.path("requestBody").path("content").fieldNames().forEachRemaining(types::add);
+            return types;
+        }
+
+        boolean admin() {
+            return spec.has("security");
+        }
+
+        /** The media types the contract names for a status (or for default). */
+        List<String> responseTypes(int status) {
+            JsonNode response = spec.path("responses").path(Integer.toString(status));
+            if (response.isMissingNode()) {
+                response = spec.path("responses").path("default");
+            }
+            List<String> types = new ArrayList<>();
+            response.path("content").fieldNames().forEachRemaining(types::add);
+            return types;
+        }
+    }
+
+    /** What was made hostile, for the assertions and the failure message. */
+    record Attempt(String target, String kind, Map<String, String> query, Map<String, String> path, String contentType,
+                   byte[] body, boolean malformedJson) {
+        String describe(Operation op) {
+            String shown = body == null ? "" : new String(body, StandardCharsets.UTF_8);
+            shown = shown.length() > 300 ? shown.substring(0, 300) + "… (" + body.length + " bytes)" : shown;
+            return op.key() + " with hostile " + target + " (" + kind + "): path " + escape(path.toString()) + ", query "
+                    + escape(query.toString()) + (body == null ? "" : ", " + contentType + " body " + escape(shown));
+        }
+    }
+
+    /** Answers by status, over the whole run, for the summary line (src/docs/reliability.md quotes one). */
+    private static final Map<Integer, Integer> STATUSES = new java.util.TreeMap<>();
+
+    @AfterAll
+    static void summarise() {
+        int total = STATUSES.values().stream().mapToInt(Integer::intValue).sum();
+        System.out.println("API fuzzing, seed " + SEED + ": " + total + " hostile requests, answers by status " + STATUSES);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyOperationSurvivesHostileInput() throws Exception {
+        JsonNode contract = new ObjectMapper(new YAMLFactory()).readTree(Files.readString(ContractValidation.CONTRACT));
+        List<Operation> operations = new ArrayList<>();
+        contract.path("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(method -> {
+            if (method.getValue().has("responses") && !path.getKey().startsWith("/q/")) {
+                operations.add(new Operation(method.getKey(), path.getKey(), method.getValue()));
+            }
+        }));
+        assertThat(operations).as("operations in the contract").hasSizeGreaterThan(20);
+        return operations.stream().map(op -> DynamicTest.dynamicTest(op.key(), () -> fuzz(op)));
+    }
+
+    private void fuzz(Operation op) throws Exception {
+        Random random = new Random(SEED ^ op.key().hashCode());
+        List<String> targets = new ArrayList<>(op.parameterNames());
+        targets.add("an undeclared query parameter");
+        if (!op.bodyTypes().isEmpty()) {
+            targets.add("body");
+            targets.add("body"); // bodies have more ways to break than one parameter
+        }
+        for (int i = 0; i < TRIES; i++) {
+            Attempt attempt = attempt(op, targets.get(random.nextInt(targets.size())), random);
+            Map<String, Long> before = rowCounts();
+            Response response = send(op, attempt);
+            STATUSES.merge(response.statusCode(), 1, Integer::sum);
+            check(op, attempt, response, before);
+        }
+    }
+
+    private Attempt attempt(Operation op, String target, Random random) {
+        Map<String, String> query = new LinkedHashMap<>();
+        Map<String, String> path = new LinkedHashMap<>();
+        String kind = "valid";
+        for (JsonNode parameter : op.parameters()) {
+            String name = parameter.path("name").asText();
+            boolean inPath = "path".equals(parameter.path("in").asText());
+            String value;
+            if (name.equals(target)) {
+                Hostile hostile = Hostile.pick(random);
+                value = hostile.value(random);
+                kind = hostile.name();
+                if (inPath && value.isEmpty()) {
+                    value = " "; // a path needs a segment; REST Assured refuses an empty one
+                }
+            } else if (inPath || parameter.path("required").asBoolean()) {
+                value = parameter.has("example") ? parameter.get("example").asText() : "1";
+            } else {
+                continue;
+            }
+            (inPath ? path : query).put(name, value);
+        }
+        if (target.equals("an undeclared query parameter")) {
+            Hostile hostile = Hostile.pick(random);
+            query.put("fuzz" + random.nextInt(1000), hostile.value(random));
+            kind = hostile.name();
+        }
+        String contentType = null;
+        byte[] body = null;
+        boolean malformed = false;
+        if (!op.bodyTypes().isEmpty()) {
+            contentType = op.bodyTypes().get(random.nextInt(op.bodyTypes().size()));
+            String valid = validBody(op, contentType);
+            if (target.equals("body")) {
+                HostileBody hostile = contentType.contains("json") ? HostileBody.pickJson(random) : HostileBody.pickText(random);
+                body = hostile.body(valid, random);
+                kind = hostile.name();
+                malformed = hostile.malformed && contentType.contains("json");
+            } else {
+                body = valid.getBytes(StandardCharsets.UTF_8);
+            }
+        }
+        return new Attempt(target, kind, query, path, contentType, body, malformed);
+    }
+
+    private static String validBody(Operation op, String contentType) {
+        if (contentType.contains("json")) {
+            return BODIES.getOrDefault(op.key(), "{}");
+        }
+        if (contentType.contains("csv")) {
+            return "label,value\nCapacity,400GB\n";
+        }
+        if (contentType.contains("form")) {
+            return "token=fuzz";
+        }
+        if (contentType.contains("text/plain") && op.key().equals("POST /admin/measurements")) {
+            return DISKINFO;
+        }
+        return HTML;
+    }
+
+    private static Response send(Operation op, Attempt attempt) {
+        // the request target is encoded here, byte by byte: REST Assured would read braces in a value as a template
+        String target = op.path();
+        for (Map.Entry<String, String> parameter : attempt.path().entrySet()) {
+            target = target.replace("{" + parameter.getKey() + "}", percentEncoded(parameter.getValue()));
+        }
+        List<String> pairs = new ArrayList<>();
+        attempt.query().forEach((name, value) -> pairs.add(percentEncoded(name) + "=" + percentEncoded(value)));
+        if (!pairs.isEmpty()) {
+            target += "?" + String.join("&", pairs);
+        }
+        RequestSpecification request = RestAssured.given().urlEncodingEnabled(false)
+                .config(RestAssuredConfig.config().encoderConfig(EncoderConfig.encoderConfig()
+                        .appendDefaultContentCharsetToContentTypeIfUndefined(false)));
+        if (op.admin()) {
+            request.header("Authorization", "Bearer " + TOKEN);
+        }
+        if (attempt.body() != null && attempt.contentType().contains("form")) {
+            // REST Assured encodes form bodies from text only; ISO-8859-1 keeps every byte as it is
+            request.contentType(attempt.contentType() + "; charset=ISO-8859-1")
+                    .body(new String(attempt.body(), StandardCharsets.ISO_8859_1));
+        } else if (attempt.body() != null) {
+            request.contentType(attempt.contentType()).body(attempt.body());
+        }
+        return request.when().request(op.method().toUpperCase(Locale.ROOT), target).andReturn();
+    }
+
+    /** RFC 3986 percent-encoding of the UTF-8 bytes, leaving only unreserved characters as they are. */
+    static String percentEncoded(String value) {
+        StringBuilder out = new StringBuilder();
+        for (byte b : value.getBytes(StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xFF);
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~') {
+                out.append(c);
+            } else {
+                out.append('%').append(String.format("%02X", (int) c));
+            }
+        }
+        return out.toString();
+    }
+
+    private static void check(Operation op, Attempt attempt, Response response, Map<String, Long> before) {
+        String what = attempt.describe(op) + " (seed " + SEED + ")";
+        int status = response.statusCode();
+        String body = response.asString();
+        assertThat(status).as("no 5xx for %s; answer: %s", what, body).isLessThan(500);
+        assertThat(LEAK.matcher(withoutEchoes(body, attempt)).find())
+                .as("no stack trace, class name or SQL in the answer to %s: %s", what, body).isFalse();
+        if (status < 400) {
+            return;
+        }
+        String type = response.contentType() == null ? "" : response.contentType();
+        boolean html = type.startsWith("text/html") && op.responseTypes(status).contains("text/html");
+        assertThat(html || type.startsWith(Problem.MEDIA_TYPE)).as("problem+json for %s; got %s", what, type).isTrue();
+        if (!html && status == 400) {
+            Map<String, Object> problem = response.jsonPath().getMap("");
+            if (!attempt.target().equals("body")) {
+                List<Object> named = new ArrayList<>(attempt.query().keySet());
+                named.addAll(op.parameterNames());
+                assertThat(problem.get("parameter")).as("the parameter named by the 400 for %s: %s", what, body).isIn(named);
+            } else if (attempt.malformedJson()) {
+                assertThat(problem.containsKey("line") || body.contains("line "))
+                        .as("where the JSON broke, in the 400 for %s: %s", what, body).isTrue();
+            }
+        }
+        assertThat(rowCounts()).as("rows after the refused %s", what).isEqualTo(before);
+    }
+
+    /** The answer without the hostile values it quotes back (a detail may say what was wrong with a value). */
+    private static String withoutEchoes(String body, Attempt attempt) {
+        List<String> sent = new ArrayList<>(attempt.query().values());
+        sent.addAll(attempt.path().values());
+        String scrubbed = body;
+        for (String value : sent) {
+            if (!value.isBlank()) {
+                String quoted = JsonNodeFactory.instance.textNode(value).toString();
+                scrubbed = scrubbed.replace(quoted.substring(1, quoted.length() - 1), "").replace(value, "");
+            }
+        }
+        return scrubbed;
+    }
+
+    /** Rows in every table of the database, by table. */
+    private static Map<String, Long> rowCounts() {
+        String jdbc = ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.url", String.class);
+        try (Connection c = DriverManager.getConnection(jdbc, "postgres", ""); Statement s = c.createStatement()) {
+            List<String> tables = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' "
+                    + "AND table_type = 'BASE TABLE' AND table_name <> 'flyway_schema_history' ORDER BY table_name")) {
+                while (rs.next()) {
+                    tables.add(rs.getString(1));
+                }
+            }
+            String sql = String.join(" UNION ALL ", tables.stream()
+                    .map(t -> "SELECT '" + t + "', count(*) FROM \"" + t + "\"").toList());
+            Map<String, Long> counts = new LinkedHashMap<>();
+            try (ResultSet rs = s.executeQuery(sql)) {
+                while (rs.next()) {
+                    counts.put(rs.getString(1), rs.getLong(2));
+                }
+            }
+            return counts;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String escape(String s) {
+        return LogEscaping.escape(s);
+    }
+
+    /** Hostile parameter values, by kind. */
+    enum Hostile {
+        CONTROL {
+            @Override
+            String value(Random r) {
+                return oneOf(r, "\u0000", "a\u0000b", "m2\r\nX-Injected: 1", "\u001b[2J", "\u007f", "\u0085", "\t", "\u0008");
+            }
+        },
+        OVERLONG {
+            @Override
+            String value(Random r) {
+                return "x".repeat(256 + r.nextInt(2500));
+            }
+        },
+        NUMBER {
+            @Override
+            String value(Random r) {
+                return oneOf(r, "99999999999999999999999", "-1", "-9223372036854775809", "9223372036854775808", "2147483648",
+                        "1e308", "1e-400", "-0", "NaN", "Infinity", "-Infinity", "0x10", "1_000", "1,5", "0.0000001", "+7", " 5 ");
+            }
+        },
+        DATE {
+            @Override
+            String value(Random r) {
+                return oneOf(r, "2026-13-45", "2026-02-30T25:61:00Z", "yesterday", "2026-W99", "2026-W00", "0000-00-00",
+                        "+999999999-12-31", "-999999999-01-01T00:00:00Z", "2026-10-21T00:00:00+25:00", "1970-01-01", "9999-12-31T23:59:59Z");
+            }
+        },
+        ENUM {
+            @Override
+            String value(Random r) {
+                return oneOf(r, "floppy", "SLOG ", "sl og", "", " ", "special,slog,nope", "null", "true", "[]", "{}", ",,,");
+            }
+        },
+        TRAVERSAL {
+            @Override
+            String value(Random r) {
+                return oneOf(r, "../../etc/passwd", "..%2f..%2fetc", "/admin", "%2e%2e/", "....//", "..\\..\\windows", "~root", "%00");
+            }
+        },
+        UNICODE {
+            @Override
+            String value(Random r) {
+                return oneOf(r, "ñandú", "Ω≈ç√", "😀💾", "\ud800", "\ufeffm2", "\u202eslog", "ＳＬＯＧ", "e\u0301", "İ", "ß", "\u0000😀");
+            }
+        },
+        SQL {
+            @Override
+            String value(Random r) {
+                return oneOf(r, "' OR 1=1 --", "\"; DROP TABLE drive; --", "%", "_", "\\", "'", "$$", "1; SELECT pg_sleep(0)");
+            }
+        };
+
+        abstract String value(Random r);
+
+        static Hostile pick(Random r) {
+            return values()[r.nextInt(values().length)];
+        }
+    }
+
+    /** Hostile bodies, by kind; {@code malformed} ones are not JSON at all. */
+    enum HostileBody {
+        TRUNCATED(true) {
+            @Override
+            byte[] body(String valid, Random r) {
+                return valid.substring(0, 1 + r.nextInt(valid.length() - 1)).getBytes(StandardCharsets.UTF_8);
+            }
+        },
+        DEEP_NESTING(false) {
+            @Override
+            byte[] body(String valid, Random r) {
+                int depth = oneOf(r, 1500, 20_000);
+                return ("{\"a\":".repeat(depth) + "1" + "}".repeat(depth)).getBytes(StandardCharsets.UTF_8);
+            }
+        },
+        WRONG_TYPE(false) {
+            @Override
+            byte[] body(String valid, Random r) {
+                return mutateLeaf(valid, r, oneOf(r, JsonNodeFactory.instance.numberNode(1e308), JsonNodeFactory.instance.arrayNode(),
+                        JsonNodeFactory.instance.objectNode(), JsonNodeFactory.instance.booleanNode(true), JsonNodeFactory.instance.nullNode(),
+                        JsonNodeFactory.instance.numberNode(-1)));
+            }
+        },
+        NUL_IN_TEXT(false) {
+            @Override
+            byte[] body(String valid, Random r) {
+                return mutateLeaf(valid, r, JsonNodeFactory.instance.textNode("fuzz\u0000" + Hostile.CONTROL.value(r)));
+            }
+        },
+        HOSTILE_TEXT(false) {
+            @Override
+            byte[] body(String valid, Random r) {
+                Hostile hostile = Hostile.pick(r);
+                return mutateLeaf(valid, r, JsonNodeFactory.instance.textNode(hostile.value(r)));
+            }
+        },
+        HUGE_ARRAY(false) {
+            @Override
+            byte[] body(String valid, Random r) {
+                ArrayNode array = JsonNodeFactory.instance.arrayNode();
+                for (int i = 0; i < 100_000; i++) {
+                    array.add(i % 2 == 0 ? JsonNodeFactory.instance.numberNode(i) : JsonNodeFactory.instance.textNode("m2"));
+                }
+                return mutateLeaf(valid, r, array);
+            }
+        },
+        NOT_AN_OBJECT(false) {
+            @Override
+            byte[] body(String valid, Random r) {
+                return oneOf(r, "null", "[]", "\"text\"", "1e999", "true", "{}", "[[]]").getBytes(StandardCharsets.UTF_8);
+            }
+        },
+        EMPTY(false) {
+            @Override
+            byte[] body(String valid, Random r) {
+                return new byte[0];
+            }
+        },
+        BINARY(false) {
+            @Override
+            byte[] body(String valid, Random r) {
+                byte[] bytes = new byte[1 + r.nextInt(4096)];
+                r.nextBytes(bytes);
+                bytes[0] = (byte) 0xFF; // never valid UTF-8 or JSON
+                return bytes;
+            }
+        },
+        HUGE_TEXT(false) {
+            @Override
+            byte[] body(String valid, Random r) {
+                return ("<p>" + "ssd ".repeat(250_000) + "</p>").getBytes(StandardCharsets.UTF_8);
+            }
+        };
+
+        final boolean malformed;
+
+        HostileBody(boolean malformed) {
+            this.malformed = malformed;
+        }
+
+        abstract byte[] body(String valid, Random r);
+
+        static HostileBody pickJson(Random r) {
+            return values()[r.nextInt(values().length)];
+        }
+
+        static HostileBody pickText(Random r) {
+            return oneOf(r, NUL_IN_TEXT, EMPTY, BINARY, HUGE_TEXT, TRUNCATED);
+        }
+
+        /** The valid JSON with one member (or element) replaced; not JSON at all when the valid body is not. */
+        static byte[] mutateLeaf(String valid, Random r, JsonNode replacement) {
+            ObjectMapper json = new ObjectMapper();
+            try {
+                JsonNode root = json.readTree(valid);
+                List<ContainerNode<?>> parents = new ArrayList<>();
+                List<Object> keys = new ArrayList<>();
+                collect(root, parents, keys);
+                if (parents.isEmpty()) {
+                    return json.writeValueAsBytes(replacement);
+                }
+                int at = r.nextInt(parents.size());
+                if (parents.get(at) instanceof ObjectNode object) {
+                    object.set((String) keys.get(at), replacement);
+                } else {
+                    ((ArrayNode) parents.get(at)).set((Integer) keys.get(at), replacement);
+                }
+                return json.writeValueAsBytes(root);
+            } catch (java.io.IOException notJson) {
+                return (valid + replacement.asText()).getBytes(StandardCharsets.UTF_8);
+            }
+        }
+
+        private static void collect(JsonNode node, List<ContainerNode<?>> parents, List<Object> keys) {
+            if (node instanceof ObjectNode object) {
+                for (Iterator<String> names = object.fieldNames(); names.hasNext(); ) {
+                    String name = names.next();
+                    parents.add(object);
+                    keys.add(name);
+                    collect(object.get(name), parents, keys);
+                }
+            } else if (node instanceof ArrayNode array) {
+                for (int i = 0; i < array.size(); i++) {
+                    parents.add(array);
+                    keys.add(i);
+                    collect(array.get(i), parents, keys);
+                }
+            }
+        }
+    }
+
+    @SafeVarargs
+    static <T> T oneOf(Random r, T... choices) {
+        return choices[r.nextInt(choices.length)];
+    }
+}

@@ -27,6 +27,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
@@ -92,13 +93,24 @@ class PagesInBrowserTest {
     URL base;
 
     static Chromium browser;
+    static String noBrowser;
 
     @BeforeAll
     static void startBrowser() throws IOException {
         Chromium.Installation chromium = Chromium.find();
-        Assumptions.assumeTrue(chromium.usable(), chromium.whyNot());
+        if (!chromium.usable()) {
+            noBrowser = chromium.whyNot();
+            System.err.println("PagesInBrowserTest skips every test: " + noBrowser);
+            return;
+        }
         Files.createDirectories(SCREENSHOTS);
         browser = Chromium.start(chromium, 1100, 1400);
+    }
+
+    /** Each test skips, saying why, where no Chromium could be installed. */
+    @BeforeEach
+    void needsTheBrowser() {
+        Assumptions.assumeTrue(browser != null, noBrowser);
     }
 
     @AfterAll

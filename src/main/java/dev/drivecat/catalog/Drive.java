@@ -62,6 +62,11 @@ public class Drive extends PanacheEntityBase {
         return find("slug", slug).firstResultOptional();
     }
 
+    /** A drive as people name it: "Intel Optane SSD DC P4800X 375GB" (pages and mail say this, never the slug). */
+    public static String name(String vendor, String model, int capacityGb) {
+        return vendor + " " + model + " " + capacityLabel(capacityGb);
+    }
+
     /** A capacity as drives are named: "1.92TB" stays in GB ("1920GB"), a whole number of TB reads "2TB". */
     public static String capacityLabel(int capacityGb) {
         return capacityGb >= 1000 && capacityGb % 1000 == 0 ? (capacityGb / 1000) + "TB" : capacityGb + "GB";

@@ -43,6 +43,22 @@ public class ChangeFeed {
         return changes.changes(p.query(drives));
     }
 
+    /** Drives' names as people know them ("Intel Optane SSD DC P4800X 375GB"), by slug; a slug no drive has is left out. */
+    @SuppressWarnings("unchecked")
+    public java.util.Map<String, String> driveNames(Collection<String> slugs) {
+        java.util.Map<String, String> names = new java.util.HashMap<>();
+        if (slugs.isEmpty()) {
+            return names;
+        }
+        List<jakarta.persistence.Tuple> rows = em.createNativeQuery("SELECT slug, vendor, model, capacity_gb FROM drive WHERE slug IN (:slugs)",
+                jakarta.persistence.Tuple.class).setParameter("slugs", slugs).getResultList();
+        for (jakarta.persistence.Tuple t : rows) {
+            names.put((String) t.get("slug"), dev.drivecat.catalog.Drive.name((String) t.get("vendor"), (String) t.get("model"),
+                    ((Number) t.get("capacity_gb")).intValue()));
+        }
+        return names;
+    }
+
     /** Slugs that name drives; a 400 naming those that do not. */
     @SuppressWarnings("unchecked")
     public List<String> requireDrives(Collection<String> slugs, String parameter) {

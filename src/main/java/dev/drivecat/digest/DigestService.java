@@ -239,7 +239,7 @@ public class DigestService {
             // committed SENDING: from here until SENT a crash leaves this digest in doubt, and it is not sent twice
             try {
                 mail.send(new MailSender.Message(s.email(), composed.subject(), composed.text(), composed.html(),
-                        subscriptions.unsubscribeUrl(token)));
+                        subscriptions.unsubscribeUrl(token), composed.images()));
             } catch (RuntimeException e) {
                 lastError = describe(e);
                 String error = lastError;

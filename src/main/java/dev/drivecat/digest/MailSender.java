@@ -5,6 +5,7 @@ import io.quarkus.mailer.Mailer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,12 +19,26 @@ public class MailSender {
     @Inject
     Mailer mailer;
 
-    /** A rendered message. */
-    public record Message(String to, String subject, String text, String html, String unsubscribeUrl) {
+    /** A rendered message; {@code inline} are pictures its HTML shows by {@code cid:} address. */
+    public record Message(String to, String subject, String text, String html, String unsubscribeUrl, List<InlineImage> inline) {
+
+        public Message(String to, String subject, String text, String html, String unsubscribeUrl) {
+            this(to, subject, text, html, unsubscribeUrl, List.of());
+        }
+    }
+
+    /**
+     * A picture sent with the message and shown in its HTML as {@code <img src="cid:contentId">}: mail
+     * clients show attached pictures, where most block remote ones and none draws SVG.
+     */
+    public record InlineImage(String contentId, String fileName, String contentType, byte[] data) {
     }
 
     void send(Message m) {
         Mail mail = Mail.withText(m.to(), m.subject(), m.text()).setHtml(m.html());
+        for (InlineImage image : m.inline()) {
+            mail.addInlineAttachment(image.fileName(), image.data(), image.contentType(), "<" + image.contentId() + ">");
+        }
         if (m.unsubscribeUrl() != null) {
             unsubscribeHeaders(m.unsubscribeUrl()).forEach(mail::addHeader);
         }

@@ -6,9 +6,8 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.DomainException;
-import io.quarkus.qute.Location;
-import io.quarkus.qute.Template;
-import io.quarkus.qute.TemplateData;
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.annotation.PostConstruct;
 import jakarta.inject.Inject;
@@ -51,9 +50,6 @@ public class SubscriptionResource {
     @Inject
     ObjectMapper mapper;
 
-    @Location("pages/page.html")
-    Template page;
-
     private ObjectReader requests;
 
     @PostConstruct
@@ -73,8 +69,13 @@ public class SubscriptionResource {
     }
 
     /** A small HTML page. */
-    @TemplateData
-    public record Page(String title, String message, String action, String token, boolean oneClick, String button, String home) {
+    public record Page(String title, String message, String action, String token, boolean oneClick, String button) {
+    }
+
+    /** The confirmation and unsubscribe pages (templates/subscriptions/), checked by Qute at build time. */
+    @CheckedTemplate(basePath = "subscriptions")
+    static class Templates {
+        static native TemplateInstance page(Page p);
     }
 
     @POST
@@ -124,7 +125,7 @@ public class SubscriptionResource {
         return switch (subscriptions.checkConfirmation(token)) {
             case CONFIRMED -> html(200, new Page("Confirm your weekly price digest",
                     "Press the button to start receiving drivecat's weekly price-change digest at the address this link was sent to.",
-                    config.publicBaseUrl() + "/subscriptions/confirm", token, false, "Confirm", home()));
+                    config.publicBaseUrl() + "/subscriptions/confirm", token, false, "Confirm"));
             case ALREADY_CONFIRMED -> html(200, message("Already confirmed", "This link has been used; the digest is confirmed."));
             case EXPIRED -> html(404, message("This link has expired", "Sign up again to get a new confirmation link."));
             case UNKNOWN -> html(404, message("Unknown link", "This is not a confirmation link drivecat sent. Check that the whole link was copied."));
@@ -170,7 +171,7 @@ public class SubscriptionResource {
         }
         return html(200, new Page("Unsubscribe from the price digest",
                 "Press the button and no more digests are sent to the address this link was mailed to.",
-                subscriptions.unsubscribeUrl(token), null, true, "Unsubscribe", home()));
+                subscriptions.unsubscribeUrl(token), null, true, "Unsubscribe"));
     }
 
     @POST
@@ -207,17 +208,13 @@ public class SubscriptionResource {
     }
 
     private Page message(String title, String message) {
-        return new Page(title, message, null, null, false, null, home());
-    }
-
-    private String home() {
-        return config.publicBaseUrl() + "/";
+        return new Page(title, message, null, null, false, null);
     }
 
     private Response html(int status, Page p) {
         return Response.status(status).type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
                 .header("Cache-Control", "no-store").header("Referrer-Policy", "no-referrer")
-                .entity(page.data("p", p).render()).build();
+                .entity(Templates.page(p).render()).build();
     }
 
     private static Response json(Changed changed) {

@@ -9,9 +9,6 @@ import dev.drivecat.common.Params;
 import dev.drivecat.database.Columns;
 import dev.drivecat.ranking.Role;
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.qute.Location;
-import io.quarkus.qute.Template;
-import io.quarkus.qute.TemplateData;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -64,12 +61,6 @@ public class SubscriptionService {
     @Inject
     MailSender mail;
 
-    @Location("mail/confirm.txt")
-    Template confirmText;
-
-    @Location("mail/confirm.html")
-    Template confirmHtml;
-
     Clock clock = Clock.systemUTC();
 
     /** A sign-up as checked: the address (as given, and as identity) and the settings it proposes. */
@@ -77,7 +68,6 @@ public class SubscriptionService {
     }
 
     /** What the confirmation mail shows. */
-    @TemplateData
     public record ConfirmView(String confirmUrl, String validUntil, String follows, String minChange) {
     }
 
@@ -95,9 +85,10 @@ public class SubscriptionService {
         }
         Pending p = pending.get();
         ConfirmView view = new ConfirmView(config.publicBaseUrl() + "/subscriptions/confirm?token=" + p.token(),
-                p.expires().toString(), describe(p.settings()), minChange(p.settings()));
+                dev.drivecat.common.Dates.dateTime(p.expires()), describe(p.settings(), feed.driveNames(p.settings().drives())),
+                minChange(p.settings()));
         MailSender.Message message = new MailSender.Message(p.email(), "Confirm your drivecat price digest",
-                confirmText.data("c", view).render(), confirmHtml.data("c", view).render(), null);
+                MailTemplates.text(MailTemplates.confirm(view)), MailTemplates.html(MailTemplates.confirm(view)), null);
         for (int attempt = 1; attempt <= CONFIRMATION_ATTEMPTS; attempt++) {
             try {
                 mail.send(message);
@@ -291,13 +282,15 @@ public class SubscriptionService {
     }
 
     /** The settings in words, for the mails. */
-    static String describe(SubscriptionSettings s) {
+    /** What a subscriber follows, in words; drives by the names people know them by ({@code names}: slug to name). */
+    static String describe(SubscriptionSettings s, java.util.Map<String, String> names) {
         if (s.followsEverything()) {
             return "every drive in the catalog";
         }
         List<String> parts = new ArrayList<>();
         if (!s.drives().isEmpty()) {
-            parts.add("the drive" + (s.drives().size() == 1 ? " " : "s ") + String.join(", ", s.drives()));
+            parts.add("the drive" + (s.drives().size() == 1 ? " " : "s ")
+                    + String.join(", ", s.drives().stream().map(d -> names.getOrDefault(d, d)).toList()));
         }
         if (s.followsCategory()) {
             String category = "every " + (s.interfaces().isEmpty() ? "" : String.join("/", s.interfaces()) + " ") + "drive";

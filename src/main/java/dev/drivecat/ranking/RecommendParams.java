@@ -23,11 +23,11 @@ public final class RecommendParams {
         this.raw = raw;
     }
 
-    /** Parameters of both roles, after {@code role}. */
+    /** Parameters of both roles, after {@code role}; then those only one role takes (the other refuses them). */
     static final List<String> COMMON = List.of("interface", "bus", "plp", "condition", "sellerType", "includeBusinessOnly",
             "includeOutOfStock", "maxPrice", "currency", "limit", "syncWriteMBps", "maxPriceAgeDays");
-    static final List<String> SLOG_ONLY = List.of("slogMirror");
-    static final List<String> SPECIAL_ONLY = List.of("layout", "width", "dataVdevs", "dataTib", "diskTb", "recordsize", "fileCount",
+    public static final List<String> SLOG_ONLY = List.of("slogMirror");
+    public static final List<String> SPECIAL_ONLY = List.of("layout", "width", "dataVdevs", "dataTib", "diskTb", "recordsize", "fileCount",
             "smallBlocks", "smallBlockDataGib", "hasSlog", "openzfsVersion", "maxSetPrice");
     /** major.minor or major.minor.patch, as zfs version prints it. */
     private static final java.util.regex.Pattern OPENZFS_VERSION = java.util.regex.Pattern.compile("[0-9]{1,2}\\.[0-9]{1,2}(\\.[0-9]{1,3})?");

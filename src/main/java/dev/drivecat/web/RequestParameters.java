@@ -84,6 +84,15 @@ public class RequestParameters {
 
     /** The query parameters a resource method declares, in declaration order. */
     static List<String> queryParameters(Method method) {
+        QueryParametersOf same = method.getAnnotation(QueryParametersOf.class);
+        if (same != null) {
+            List<Method> named = java.util.Arrays.stream(same.type().getMethods()).filter(m -> m.getName().equals(same.method())).toList();
+            if (named.size() != 1) {
+                throw new IllegalStateException(method + " names " + same.type().getSimpleName() + "." + same.method()
+                        + ", which is " + (named.isEmpty() ? "not a public method" : "overloaded"));
+            }
+            return queryParameters(named.get(0));
+        }
         Set<String> names = new LinkedHashSet<>();
         for (java.lang.reflect.Parameter parameter : method.getParameters()) {
             addQueryParam(parameter, names);

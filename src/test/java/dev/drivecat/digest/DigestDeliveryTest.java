@@ -53,6 +53,9 @@ class DigestDeliveryTest {
                     "Kestrel Components", "third-party seller", "new old stock",
                     "https://www.amazon.com/dp/B0DIGEST01", BASE + "/drives/" + P4800X);
         }
+        // words for people: the week as days, the drive by its name
+        assertThat(parts.get("text/plain")).contains("drivecat weekly price digest, 16\u201322 Nov 2026 (week 47 of 2026)",
+                "Following: the drive Intel Optane SSD DC P4800X 375GB", "seen 16 Nov 2026");
         String unsubscribeHeader = header(digest, "List-Unsubscribe");
         assertThat(unsubscribeHeader).matches("<" + java.util.regex.Pattern.quote(BASE) + "/subscriptions/unsubscribe\\?token=[A-Za-z0-9_-]{43}>");
         assertThat(header(digest, "List-Unsubscribe-Post")).isEqualTo("List-Unsubscribe=One-Click");
@@ -65,6 +68,46 @@ class DigestDeliveryTest {
         assertThat(second.getInt("sent")).isZero();
         assertThat(second.getInt("skipped.alreadySent")).isGreaterThanOrEqualTo(1);
         assertThat(SmtpServer.receivedBy(alice)).hasSize(before + 1);
+    }
+
+    @Test
+    void theHtmlPartShowsEachChangeAsAnInlinePngChartThatLinksToTheDrivePage() throws Exception {
+        importPrices();
+        String pia = "pia@example.org";
+        subscribe("198.51.100.6", Map.of("email", pia, "drives", List.of(P4800X)));
+        runDigest("2026-W47");
+        List<MimeMessage> mails = SmtpServer.receivedBy(pia);
+        MimeMessage digest = mails.get(mails.size() - 1);
+
+        org.jsoup.nodes.Document html = org.jsoup.Jsoup.parse(parts(digest).get("text/html"));
+        org.jsoup.nodes.Element img = html.selectFirst("img[src^=cid:]");
+        assertThat(img).as("a chart in the HTML part").isNotNull();
+        assertThat(img.parent().attr("href")).isEqualTo(BASE + "/drives/" + P4800X);
+        assertThat(img.attr("alt")).startsWith("Lowest price per day of Intel Optane SSD DC P4800X 375GB, new old stock, USD")
+                .contains("$370.00 on 16 Nov 2026");
+        String cid = img.attr("src").substring("cid:".length());
+
+        jakarta.mail.BodyPart png = DigestFixtures.inlinePart(digest, cid);
+        assertThat(png).as("a part with Content-ID <" + cid + ">").isNotNull();
+        assertThat(png.getContentType()).startsWith("image/png");
+        assertThat(png.getDisposition()).isEqualToIgnoringCase(jakarta.mail.Part.INLINE);
+        java.awt.image.BufferedImage image;
+        try (java.io.InputStream in = png.getInputStream()) {
+            image = javax.imageio.ImageIO.read(in);
+        }
+        assertThat(image).as("a PNG that decodes").isNotNull();
+        assertThat(image.getWidth()).isEqualTo(2 * Integer.parseInt(img.attr("width")));
+        assertThat(image.getHeight()).isEqualTo(2 * Integer.parseInt(img.attr("height")));
+        // the new-old-stock series is drawn in its colour (#d55e00), not a blank picture
+        boolean drawn = false;
+        for (int x = 0; x < image.getWidth() && !drawn; x++) {
+            for (int y = 0; y < image.getHeight() && !drawn; y++) {
+                drawn = (image.getRGB(x, y) & 0xffffff) == 0xd55e00;
+            }
+        }
+        assertThat(drawn).as("the series' colour in the picture").isTrue();
+        // the plain-text part has no picture, and says the same in words
+        assertThat(parts(digest).get("text/plain")).doesNotContain("cid:").contains("$420.00", "$370.00");
     }
 
     @Test

@@ -102,7 +102,7 @@ final class DigestFixtures {
         return admin().queryParam("week", week).when().post("/admin/digests/run").then().statusCode(200).extract().response();
     }
 
-    /** The parts of a message by content type (text/plain, text/html), searched through nested multiparts. */
+    /** The text parts of a message by content type (text/plain, text/html), searched through nested multiparts. */
     static Map<String, String> parts(MimeMessage message) {
         Map<String, String> parts = new LinkedHashMap<>();
         try {
@@ -120,11 +120,30 @@ final class DigestFixtures {
                 BodyPart child = multipart.getBodyPart(i);
                 collect(child, parts);
             }
-        } else {
+        } else if (part.getContentType().toLowerCase(java.util.Locale.ROOT).startsWith("text/")) {
             String type = part.getContentType().toLowerCase(java.util.Locale.ROOT);
             parts.put(type.startsWith("text/html") ? "text/html" : type.startsWith("text/plain") ? "text/plain" : type,
                     content.toString());
         }
+    }
+
+    /** The part whose Content-ID is {@code <cid>}, searched through nested multiparts; null when there is none. */
+    static BodyPart inlinePart(Part part, String cid) throws MessagingException, IOException {
+        Object content = part.getContent();
+        if (content instanceof Multipart multipart) {
+            for (int i = 0; i < multipart.getCount(); i++) {
+                BodyPart child = multipart.getBodyPart(i);
+                String[] ids = child.getHeader("Content-ID");
+                if (ids != null && ids.length > 0 && ids[0].trim().equals("<" + cid + ">")) {
+                    return child;
+                }
+                BodyPart nested = inlinePart(child, cid);
+                if (nested != null) {
+                    return nested;
+                }
+            }
+        }
+        return null;
     }
 
     static String text(MimeMessage message) {

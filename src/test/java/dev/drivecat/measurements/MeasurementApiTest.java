@@ -108,6 +108,12 @@ class MeasurementApiTest {
         given().when().get("/drives/intel-optane-p1600x-58gb-m2").then().statusCode(200)
                 .body("measurements.sourceUrl", hasItem(FORUM))
                 .body("measurements.find { it.sourceUrl == '" + FORUM + "' }.tool", equalTo("diskinfo"));
+        // and a person sees it on the drive's page, with the line it came from and a link to where it was published
+        org.jsoup.nodes.Document page = org.jsoup.Jsoup.parse(given().accept("text/html").when().get("/drives/intel-optane-p1600x-58gb-m2")
+                .then().statusCode(200).extract().asString());
+        org.jsoup.nodes.Element measured = page.select("ul.measurements li").stream()
+                .filter(li -> !li.select("a[href=" + FORUM + "]").isEmpty()).findFirst().orElseThrow();
+        assertThat(measured.text()).startsWith("14.2 µs (diskinfo, 4K sync-write)").contains("4 kbytes:").contains("20 Nov 2026");
     }
 
     @Test

@@ -4,12 +4,16 @@ import com.atlassian.oai.validator.OpenApiInteractionValidator;
 import com.atlassian.oai.validator.report.LevelResolver;
 import com.atlassian.oai.validator.report.ValidationReport;
 import com.atlassian.oai.validator.restassured.OpenApiValidationFilter;
+import com.atlassian.oai.validator.restassured.RestAssuredRequest;
+import com.atlassian.oai.validator.restassured.RestAssuredResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.restassured.RestAssured;
+import io.restassured.filter.Filter;
+import io.restassured.response.Response;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -33,7 +37,7 @@ public final class ContractValidation implements BeforeAllCallback {
 
     public static final Path CONTRACT = Path.of("openapi", "openapi.yaml");
 
-    private static OpenApiValidationFilter filter;
+    private static Filter filter;
 
     @Override
     public void beforeAll(ExtensionContext context) throws ReflectiveOperationException {
@@ -56,7 +60,7 @@ public final class ContractValidation implements BeforeAllCallback {
             return; // the contract is being regenerated (OpenApiContractTest): the committed one may be out of date
         }
         if (filter == null) {
-            filter = new OpenApiValidationFilter(OpenApiInteractionValidator
+            filter = apiOnly(OpenApiInteractionValidator
                     .createForInlineApiSpecification(openApi30(CONTRACT))
                     .withLevelResolver(LevelResolver.create()
                             .withLevel("validation.request", ValidationReport.Level.IGNORE)
@@ -66,6 +70,29 @@ public final class ContractValidation implements BeforeAllCallback {
         if (!RestAssured.filters().contains(filter)) {
             RestAssured.filters(filter);
         }
+    }
+
+    /**
+     * The validator, for the API's answers only. A browser's request ({@code Accept} naming
+     * {@code text/html}) may get a page for people, or a redirect to the canonical question, at the
+     * same address (src/docs/pages.md); pages are not part of the JSON contract and their own tests
+     * check them. Every other answer is checked, including a JSON answer to a request that named
+     * {@code text/html} with a lower preference.
+     */
+    static Filter apiOnly(OpenApiInteractionValidator validator) {
+        return (request, response, context) -> {
+            Response answer = context.next(request, response);
+            String accept = request.getHeaders().getValue("Accept");
+            boolean page = accept != null && accept.toLowerCase(java.util.Locale.ROOT).contains("text/html")
+                    && (answer.statusCode() / 100 == 3 || String.valueOf(answer.contentType()).startsWith("text/html"));
+            if (!page) {
+                ValidationReport report = validator.validate(RestAssuredRequest.of(request), RestAssuredResponse.of(answer));
+                if (report.hasErrors()) {
+                    throw new OpenApiValidationFilter.OpenApiValidationException(report);
+                }
+            }
+            return answer;
+        };
     }
 
     /**

@@ -1,0 +1,81 @@
+package dev.drivecat.pages;
+
+import dev.drivecat.common.DomainException;
+import io.quarkus.qute.TemplateInstance;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+/** How a page is answered: HTML in UTF-8, an error as a page that says what was wrong, a cleaned-up question as a redirect. */
+final class Html {
+
+    /**
+     * What the page methods produce. The server quality {@code qs=0.5} makes JAX-RS pick the JSON method
+     * when the client likes both equally (any type, as curl asks by default, or no Accept at all) and this one
+     * only when the client prefers text/html, as every browser does.
+     */
+    static final String PRODUCES = "text/html;qs=0.5";
+
+    static final MediaType TYPE = MediaType.TEXT_HTML_TYPE.withCharset("UTF-8");
+
+    private Html() {
+    }
+
+    static Response ok(TemplateInstance page) {
+        return status(200, page);
+    }
+
+    static Response status(int status, TemplateInstance page) {
+        return Response.status(status).type(TYPE).entity(page.render()).build();
+    }
+
+    /** A failure the API would answer as problem+json, as a page with the same status and words. */
+    static Response problem(DomainException e) {
+        int status = status(e.kind());
+        return status(status, PageTemplates.problem(new ProblemView(status, title(e.kind()), e.getMessage())));
+    }
+
+    static int status(DomainException.Kind kind) {
+        return switch (kind) {
+            case INVALID_PARAMETER, INVALID_BODY -> 400;
+            case NOT_FOUND -> 404;
+            case CONFLICT -> 409;
+            case PAYLOAD_TOO_LARGE -> 413;
+            case UNPROCESSABLE -> 422;
+            case TOO_MANY_REQUESTS -> 429;
+        };
+    }
+
+    static String title(DomainException.Kind kind) {
+        return switch (kind) {
+            case INVALID_PARAMETER, INVALID_BODY -> "That question cannot be answered";
+            case NOT_FOUND -> "Not found";
+            case CONFLICT -> "Conflict";
+            case PAYLOAD_TOO_LARGE -> "Too large";
+            case UNPROCESSABLE -> "Cannot be processed";
+            case TOO_MANY_REQUESTS -> "Too many requests";
+        };
+    }
+
+    /** 303 to the same page with the cleaned-up query. */
+    static Response seeOther(String path, Map<String, List<String>> query) {
+        return Response.seeOther(URI.create(path + query(query))).build();
+    }
+
+    /** "?a=1&b=x&b=y", or "" for no parameters. */
+    static String query(Map<String, List<String>> params) {
+        StringBuilder q = new StringBuilder();
+        params.forEach((name, values) -> values.forEach(v -> q.append(q.length() == 0 ? '?' : '&')
+                .append(URLEncoder.encode(name, StandardCharsets.UTF_8)).append('=')
+                .append(URLEncoder.encode(v, StandardCharsets.UTF_8))));
+        return q.toString();
+    }
+
+    /** What an error page says. */
+    public record ProblemView(int status, String title, String detail) {
+    }
+}

@@ -1,0 +1,168 @@
+package dev.drivecat.pages;
+
+import dev.drivecat.DrivecatConfig;
+import dev.drivecat.catalog.Drive;
+import dev.drivecat.common.Dates;
+import dev.drivecat.common.DomainException;
+import dev.drivecat.digest.ChangeWords;
+import dev.drivecat.pricing.Money;
+import dev.drivecat.ranking.RecommendParams;
+import dev.drivecat.ranking.RecommendQuery;
+import dev.drivecat.ranking.RecommendResource;
+import dev.drivecat.ranking.Recommendation;
+import dev.drivecat.ranking.RecommendationService;
+import dev.drivecat.ranking.Role;
+import dev.drivecat.web.QueryParametersOf;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * {@code /recommend} for people: the question as a form (filled with what was asked) and the
+ * ranked drives, each score component drawn as a bar, with the reasons, the warnings and the best
+ * offer. The same {@link RecommendParams} and {@link RecommendationService} as the JSON answer, so
+ * the page and the JSON never disagree.
+ */
+@Path("/recommend")
+public class RecommendPage {
+
+    @Inject
+    RecommendationService recommendations;
+
+    @Inject
+    DrivecatConfig config;
+
+    /** The page: the form, and either nothing asked yet, the answer, or what was wrong with the question. */
+    public record RecommendView(RecommendForm form, boolean asked, String error, String question, String curl, List<String> notes,
+                                String pricesAge, List<ResultView> results, List<ExcludedView> excluded, int excludedTotal,
+                                String excludedSummary) {
+    }
+
+    /** One ranked drive. */
+    public record ResultView(int rank, String name, String href, String score, List<ComponentView> components, OfferView offer,
+                             Integer setSize, String setCost, String setCostBasis, String predictedIops, List<String> reasons,
+                             List<String> warnings) {
+    }
+
+    /** One score component: its points out of its weight, as a bar, and what it was computed from. */
+    public record ComponentView(String label, String points, int weight, String percent, String input) {
+    }
+
+    /** A drive left out, and why. */
+    public record ExcludedView(String name, String href, String reason, String detail) {
+    }
+
+    @GET
+    @Produces(Html.PRODUCES)
+    @Operation(hidden = true)
+    @QueryParametersOf(type = RecommendResource.class, method = "recommend")
+    public Response page(@Context UriInfo uri) {
+        Map<String, List<String>> raw = uri.getQueryParameters();
+        Map<String, List<String>> canonical = RecommendForm.canonical(raw);
+        if (!canonical.equals(raw)) {
+            return Html.seeOther("/recommend", canonical);
+        }
+        RecommendForm form = RecommendForm.of(raw);
+        if (raw.isEmpty()) {
+            return Html.ok(PageTemplates.recommend(new RecommendView(form, false, null, null, null, List.of(), null, List.of(),
+                    List.of(), 0, null)));
+        }
+        try {
+            RecommendQuery query = new RecommendParams(raw).parse(config.api().defaultCurrency(), config.api().maxLimit());
+            Recommendation answer = recommendations.recommendation(query);
+            String curl = "curl -H 'Accept: application/json' '" + config.publicBaseUrl() + "/recommend" + Html.query(raw) + "'";
+            return Html.ok(PageTemplates.recommend(view(form, answer, curl)));
+        } catch (DomainException e) {
+            return Html.status(Html.status(e.kind()), PageTemplates.recommend(new RecommendView(form, true, e.getMessage(), null,
+                    null, List.of(), null, List.of(), List.of(), 0, null)));
+        }
+    }
+
+    @ServerExceptionMapper
+    public Response problem(DomainException e) {
+        return Html.problem(e);
+    }
+
+    static RecommendView view(RecommendForm form, Recommendation r, String curl) {
+        Map<String, String> names = new java.util.HashMap<>();
+        List<ResultView> results = new ArrayList<>();
+        for (Recommendation.Result result : r.results()) {
+            Recommendation.DriveRef d = result.drive();
+            String name = Drive.name(d.vendor(), d.model(), d.capacityGb());
+            names.put(d.slug(), name);
+            results.add(result(result, name, r.query().currency()));
+        }
+        List<ExcludedView> excluded = r.filteredOut().drives().stream()
+                .map(e -> new ExcludedView(names.getOrDefault(e.slug(), e.slug()), "/drives/" + e.slug(), Words.excluded(e.reason()),
+                        e.detail()))
+                .toList();
+        String summary = r.filteredOut().byReason().entrySet().stream()
+                .map(e -> e.getValue() + " " + Words.excluded(e.getKey()))
+                .collect(Collectors.joining(", "));
+        return new RecommendView(form, true, null, question(r.query()), curl, r.notes(), pricesAge(r.prices()), results, excluded,
+                r.filteredOut().total(), summary);
+    }
+
+    static ResultView result(Recommendation.Result r, String name, String currency) {
+        List<ComponentView> components = r.components().stream().map(c -> new ComponentView(
+                Words.component(c.name()), one(c.points()), c.weight(),
+                BigDecimal.valueOf(Math.max(0, Math.min(1, c.value())) * 100).setScale(1, RoundingMode.HALF_UP).toPlainString(),
+                c.input())).toList();
+        String currencyOfSet = r.bestOffer() != null && r.bestOffer().currency() != null ? r.bestOffer().currency() : currency;
+        return new ResultView(r.rank(), name, "/drives/" + r.drive().slug(), one(r.score()), components, OfferView.of(r.bestOffer()),
+                r.setSize(), r.setCost() == null ? null : Money.format(r.setCost(), currencyOfSet), r.setCostBasis(),
+                r.predictedSyncIops() == null ? null : Words.number(r.predictedSyncIops()), r.reasons(), r.warnings());
+    }
+
+    /** The question as drivecat understood it, defaults included, in words. */
+    static String question(RecommendQuery q) {
+        List<String> parts = new ArrayList<>();
+        parts.add(q.role() == Role.SLOG ? "A SLOG" : "A special vdev");
+        parts.add(q.interfaces().isEmpty() ? "any interface"
+                : q.interfaces().stream().map(Words::interfaceFilter).collect(Collectors.joining(" or ")));
+        parts.add("power-loss protection " + Words.plpRequirement(q.plp()));
+        if (q.layout() != null) {
+            parts.add("for a " + Words.layout(q.layout()) + " pool" + (q.width() == null ? "" : " " + q.width() + " wide")
+                    + (q.setSize() == null ? "" : ", " + q.setSize() + " drives in the special mirror"));
+        }
+        parts.add(q.conditions().isEmpty() ? "any condition"
+                : q.conditions().stream().map(ChangeWords::condition).collect(Collectors.joining(" or ")));
+        if (q.maxPrice() != null) {
+            parts.add("at most " + Money.format(q.maxPrice(), q.currency()) + " a drive");
+        }
+        if (q.maxSetPrice() != null) {
+            parts.add("at most " + Money.format(q.maxSetPrice(), q.currency()) + " for the set");
+        }
+        parts.add("prices in " + q.currency());
+        parts.add("sync writes of " + Words.number(q.syncWriteMBps()) + " MB/s");
+        parts.add("the best " + q.limit());
+        return String.join(" · ", parts);
+    }
+
+    static String pricesAge(Recommendation.PriceAges p) {
+        if (p == null || p.oldestObservedAt() == null) {
+            return "No prices behind this answer.";
+        }
+        if (p.oldestObservedAt().equals(p.newestObservedAt())) {
+            return "Prices seen " + Dates.day(p.oldestObservedAt()) + " (" + Dates.age(p.oldestAgeDays()) + ").";
+        }
+        return "Prices seen from " + Dates.day(p.oldestObservedAt()) + " (" + Dates.age(p.oldestAgeDays()) + ") to "
+                + Dates.day(p.newestObservedAt()) + " (" + Dates.age(p.newestAgeDays()) + ").";
+    }
+
+    private static String one(double v) {
+        return BigDecimal.valueOf(v).setScale(1, RoundingMode.HALF_UP).toPlainString();
+    }
+}

@@ -1,0 +1,262 @@
+package dev.drivecat.pages;
+
+import dev.drivecat.catalog.FormFactor;
+import dev.drivecat.catalog.Interface;
+import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.catalog.Media;
+import dev.drivecat.catalog.PlpClass;
+import dev.drivecat.catalog.SourceKind;
+import dev.drivecat.catalog.SpecField;
+import dev.drivecat.common.ApiToken;
+import dev.drivecat.ranking.PlpRequirement;
+import dev.drivecat.ranking.PoolLayout;
+import java.math.BigDecimal;
+import java.text.NumberFormat;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The API's tokens as people read them on a page: "NVMe" not {@code nvme}, "3D XPoint" not
+ * {@code 3d-xpoint}, and what a PLP class means for a SLOG. Money is {@link dev.drivecat.pricing.Money},
+ * dates {@link dev.drivecat.common.Dates}, conditions and seller types the digest's
+ * {@link dev.drivecat.digest.ChangeWords}: one phrasing each, pages and mail alike.
+ */
+final class Words {
+
+    private Words() {
+    }
+
+    static String iface(Interface i) {
+        return i == null ? "" : switch (i) {
+            case SATA -> "SATA";
+            case SAS -> "SAS";
+            case NVME -> "NVMe";
+        };
+    }
+
+    /** The filters /recommend and /drives take, as a form shows them. */
+    static String interfaceFilter(InterfaceFilter f) {
+        return switch (f) {
+            case SATA -> "SATA";
+            case SAS -> "SAS";
+            case NVME -> "NVMe (any slot)";
+            case M2 -> "M.2";
+            case U2 -> "U.2";
+            case U3 -> "U.3";
+            case AIC -> "add-in card";
+            case E1S -> "E1.S";
+        };
+    }
+
+    static String formFactor(FormFactor f) {
+        return f == null ? "" : f.label();
+    }
+
+    static String media(Media m) {
+        if (m == null) {
+            return "not stated";
+        }
+        return switch (m) {
+            case XPOINT_3D -> "3D XPoint (Optane)";
+            case SLC -> "SLC NAND";
+            case MLC -> "MLC NAND";
+            case TLC -> "TLC NAND";
+            case QLC -> "QLC NAND";
+            case NAND -> "NAND";
+        };
+    }
+
+    /** A PLP class in a few words. An unknown class (one added later) reads as its token until it gets words here. */
+    static String plpClass(PlpClass c) {
+        if (c == null) {
+            return "not stated";
+        }
+        return switch (c.token()) {
+            case "STATED_YES" -> "stated: yes";
+            case "STATED_NO" -> "stated: no";
+            case "MODEL_SPECIFIC" -> "on one model only";
+            case "NOT_STATED" -> "not stated";
+            default -> c.token().toLowerCase(Locale.ROOT).replace('_', ' ');
+        };
+    }
+
+    /** What a PLP class means for a SLOG or a special vdev, the way the ranking reads it. */
+    static String plpExplained(PlpClass c) {
+        if (c == null) {
+            return "No source in the catalog says whether this drive protects its write cache against power loss. "
+                    + "Treat it as unprotected until its vendor says otherwise.";
+        }
+        return switch (c.token()) {
+            case "STATED_YES" -> "The source states power-loss protection: capacitors let the drive finish writes it has "
+                    + "acknowledged when power fails, so it can acknowledge a flush at once. That cheap, safe flush is what a SLOG "
+                    + "(and a special vdev that holds the ZIL) needs.";
+            case "STATED_NO" -> "The source states there is no power-loss protection. A NAND drive without it must honour every "
+                    + "flush by writing to flash, which is slow; 3D XPoint (Optane) writes in place with no volatile cache to "
+                    + "lose, which is why OpenZFS's hardware page counts such drives as safe logs despite this wording.";
+            case "MODEL_SPECIFIC" -> "The source states protection for one model of the family only (see which below): check that "
+                    + "the listing sells that model.";
+            case "NOT_STATED" -> "The source lists the drive's specifications without a word on power-loss protection. Drives "
+                    + "that have it say so; treat this one as unprotected.";
+            default -> "The catalog classes this drive's protection as \"" + plpClass(c) + "\"; the vendor's words below say "
+                    + "what is covered.";
+        };
+    }
+
+    static String plpRequirement(PlpRequirement r) {
+        return switch (r) {
+            case REQUIRED -> "required (only drives with safe flushes)";
+            case PREFERRED -> "preferred (drives without it rank lower)";
+            case ANY -> "any (scored on their merits)";
+        };
+    }
+
+    static String layout(PoolLayout l) {
+        return switch (l) {
+            case MIRROR -> "mirror";
+            case RAIDZ1 -> "RAIDZ1";
+            case RAIDZ2 -> "RAIDZ2";
+            case RAIDZ3 -> "RAIDZ3";
+        };
+    }
+
+    private static final Map<String, String> FIELDS = Map.ofEntries(
+            Map.entry("capacity", "Capacity"),
+            Map.entry("interface", "Interface"),
+            Map.entry("formFactor", "Form factor"),
+            Map.entry("pcieGen", "PCIe generation"),
+            Map.entry("pcieLanes", "PCIe lanes"),
+            Map.entry("media", "Media"),
+            Map.entry("plp", "Power-loss protection"),
+            Map.entry("dwpd", "Drive writes per day"),
+            Map.entry("tbw", "Rated writes (TBW)"),
+            Map.entry("warrantyYears", "Warranty"),
+            Map.entry("writeLatency", "Write latency (vendor)"),
+            Map.entry("readLatency", "Read latency (vendor)"),
+            Map.entry("syncWriteLatency", "4K sync write latency (measured)"),
+            Map.entry("randomWriteIops", "Random write IOPS"),
+            Map.entry("randomReadIops", "Random read IOPS"),
+            Map.entry("seqWrite", "Sequential write"),
+            Map.entry("seqRead", "Sequential read"),
+            Map.entry("partNumber", "Part number"),
+            Map.entry("openzfsKnownGoodSlog", "On OpenZFS's known-good SLOG list"),
+            Map.entry("raw", "Other"));
+
+    /** A spec field's name; a field added later reads as its token until it gets words here. */
+    static String field(String token) {
+        return FIELDS.getOrDefault(token, token);
+    }
+
+    static String field(SpecField f) {
+        return field(f.token());
+    }
+
+    /** A spec value with its unit, as the catalog keeps it: "30 DWPD", "14 µs", "5 years", "yes". */
+    static String value(Object value, String unit) {
+        if (value == null) {
+            return "(not read as a value)";
+        }
+        String text;
+        if (value instanceof BigDecimal n) {
+            text = number(n);
+        } else if (value instanceof Number n) {
+            text = number(new BigDecimal(n.toString()));
+        } else {
+            text = tokenWords(value.toString());
+        }
+        if (unit == null || unit.isBlank()) {
+            return text;
+        }
+        String u = switch (unit) {
+            case "us" -> "µs";
+            case "years" -> "1".equals(text) ? "year" : "years";
+            default -> unit;
+        };
+        return text + " " + u;
+    }
+
+    /** A token value (an interface, a media, a PLP class, yes/no) in words. */
+    private static String tokenWords(String token) {
+        for (Class<? extends Enum<?>> type : java.util.List.<Class<? extends Enum<?>>>of(Interface.class, FormFactor.class,
+                Media.class, PlpClass.class)) {
+            for (Enum<?> constant : type.getEnumConstants()) {
+                if (((ApiToken) constant).token().equals(token)) {
+                    if (constant instanceof Interface i) {
+                        return iface(i);
+                    }
+                    if (constant instanceof FormFactor f) {
+                        return formFactor(f);
+                    }
+                    if (constant instanceof Media m) {
+                        return media(m);
+                    }
+                    return plpClass((PlpClass) constant);
+                }
+            }
+        }
+        return switch (token) {
+            case "YES" -> "yes";
+            case "NO" -> "no";
+            default -> token;
+        };
+    }
+
+    static String number(BigDecimal n) {
+        NumberFormat f = NumberFormat.getNumberInstance(Locale.US);
+        f.setMaximumFractionDigits(Math.max(0, n.stripTrailingZeros().scale()));
+        return f.format(n);
+    }
+
+    static String number(long n) {
+        return NumberFormat.getIntegerInstance(Locale.US).format(n);
+    }
+
+    static String sourceKind(SourceKind k) {
+        if (k == null) {
+            return "";
+        }
+        return switch (k) {
+            case VENDOR_PAGE -> "vendor page";
+            case VENDOR_DATASHEET -> "vendor datasheet";
+            case REVIEW -> "review";
+            case MEASUREMENT -> "measurement";
+            case DERIVED -> "derived";
+        };
+    }
+
+    /** A score component's name. */
+    static String component(String name) {
+        return switch (name) {
+            case "flush" -> "Flush";
+            case "plp" -> "Power-loss protection";
+            case "endurance" -> "Endurance";
+            case "price" -> "Price";
+            case "room" -> "Room";
+            default -> name.isEmpty() ? name : Character.toUpperCase(name.charAt(0)) + name.substring(1);
+        };
+    }
+
+    /** Why /recommend left drives out, by its reason token. */
+    static String excluded(String reason) {
+        return switch (reason) {
+            case "outOfStock" -> "no offer in stock";
+            case "noPlp" -> "no power-loss protection";
+            case "businessOnly" -> "offered to business accounts only";
+            case "noOffer" -> "no offer";
+            case "otherCurrency" -> "priced in another currency only";
+            case "overMaxPrice" -> "over the price per drive";
+            case "overMaxSetPrice" -> "over the price for the set";
+            case "sellerType" -> "no offer from the seller type asked for";
+            case "tooSmall" -> "too small";
+            default -> reason.replaceAll("([A-Z])", " $1").toLowerCase(Locale.ROOT);
+        };
+    }
+
+    /** A link only for http(s) addresses: a urn: names a document with no public address. */
+    static String href(String url) {
+        if (url == null) {
+            return null;
+        }
+        String u = url.trim().toLowerCase(Locale.ROOT);
+        return u.startsWith("https://") || u.startsWith("http://") ? url : null;
+    }
+}

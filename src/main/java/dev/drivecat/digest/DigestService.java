@@ -14,16 +14,11 @@ import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.Tuple;
-import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -48,10 +43,12 @@ public class DigestService {
 
     private static final Logger LOG = Logger.getLogger(DigestService.class);
     static final long CLUSTER_LOCK = 0x5c7a_d167L;
-    static final int BATCH = 200;
 
     @Inject
-    EntityManager em;
+    SubscriberStore subscribers;
+
+    @Inject
+    DeliveryRecords deliveries;
 
     @Inject
     AgroalDataSource dataSource;
@@ -120,9 +117,6 @@ public class DigestService {
             Map<String, String> headers) {
     }
 
-    private record Subscriber(long id, String email, SubscriptionSettings settings) {
-    }
-
     private final class Tally {
         int subscribers;
         int sent;
@@ -167,17 +161,18 @@ public class DigestService {
         Tally tally = new Tally();
         long after = 0;
         while (true) {
-            List<Subscriber> batch = confirmed(after);
-            for (Subscriber s : batch) {
+            long from = after;
+            List<SubscriberStore.Subscriber> batch = QuarkusTransaction.requiringNew().call(() -> subscribers.confirmed(from));
+            for (SubscriberStore.Subscriber s : batch) {
                 tally.subscribers++;
                 try {
                     deliver(w, s, resendInDoubt, tally);
                 } catch (RuntimeException e) {
                     LOG.errorf(e, "Digest %s for subscriber %d failed", week, s.id());
-                    tally.failed.add(new Trouble(s.id(), s.email(), "PENDING", 0, e.getMessage()));
+                    tally.failed.add(new Trouble(s.id(), s.email(), DeliveryRecords.Status.PENDING.name(), 0, e.getMessage()));
                 }
             }
-            if (batch.size() < BATCH) {
+            if (batch.size() < SubscriberStore.BATCH) {
                 break;
             }
             after = batch.get(batch.size() - 1).id();
@@ -191,38 +186,37 @@ public class DigestService {
                 new Skipped(tally.alreadySent, tally.nothingToSend, tally.unsubscribed), tally.failed, tally.inDoubt);
     }
 
-    private void deliver(DigestComposer.Week w, Subscriber s, boolean resendInDoubt, Tally tally) {
+    private void deliver(DigestComposer.Week w, SubscriberStore.Subscriber s, boolean resendInDoubt, Tally tally) {
         String week = w.week.toString();
-        Optional<Tuple> existing = QuarkusTransaction.requiringNew().call(() -> delivery(s.id(), week));
+        Optional<DeliveryRecords.Delivery> existing = QuarkusTransaction.requiringNew().call(() -> deliveries.find(s.id(), week));
         if (existing.isPresent()) {
-            String status = (String) existing.get().get("status");
-            int attempts = ((Number) existing.get().get("attempts")).intValue();
-            switch (status) {
-                case "SENT" -> {
+            DeliveryRecords.Delivery d = existing.get();
+            switch (d.status()) {
+                case SENT -> {
                     tally.alreadySent++;
                     return;
                 }
-                case "EMPTY" -> {
+                case EMPTY -> {
                     tally.nothingToSend++;
                     return;
                 }
-                case "SENDING" -> {
+                case SENDING -> {
                     if (!resendInDoubt) {
                         LOG.warnf("Digest %s to subscriber %d is in doubt: a run stopped after handing it to SMTP and before "
                                 + "recording the answer. Not sent again; check the mail server's log, then run the week with "
                                 + "resendInDoubt=true if it did not go out", week, s.id());
-                        tally.inDoubt.add(new Trouble(s.id(), s.email(), status, attempts, (String) existing.get().get("last_error")));
+                        tally.inDoubt.add(new Trouble(s.id(), s.email(), d.status().name(), d.attempts(), d.lastError()));
                         return;
                     }
                 }
-                default -> {
-                    // PENDING: not sent yet, or refused last time
+                case PENDING -> {
+                    // not sent yet, or refused last time
                 }
             }
         }
         List<PriceChange> changes = DigestComposer.select(w.report.changes(), s.settings(), w.roleDrives);
         if (changes.isEmpty() && !config.digest().sendEmpty()) {
-            QuarkusTransaction.requiringNew().run(() -> markEmpty(s.id(), week));
+            QuarkusTransaction.requiringNew().run(() -> deliveries.markEmpty(s.id(), week));
             tally.nothingToSend++;
             return;
         }
@@ -243,43 +237,36 @@ public class DigestService {
             } catch (RuntimeException e) {
                 lastError = describe(e);
                 String error = lastError;
-                QuarkusTransaction.requiringNew().run(() -> markPending(deliveryId.get(), error));
+                QuarkusTransaction.requiringNew().run(() -> deliveries.markPending(deliveryId.get(), error));
                 LOG.warnf("Digest %s to subscriber %d: attempt %d of %d refused: %s", week, s.id(), attempt, attempts, error);
                 if (attempt < attempts) {
                     pause(config.digest().retryBackoff().multipliedBy(1L << (attempt - 1)));
                 }
                 continue;
             }
-            QuarkusTransaction.requiringNew().run(() -> markSent(deliveryId.get()));
+            QuarkusTransaction.requiringNew().run(() -> deliveries.markSent(deliveryId.get()));
             tally.sent++;
             return;
         }
-        int total = QuarkusTransaction.requiringNew().call(() -> delivery(s.id(), week)
-                .map(t -> ((Number) t.get("attempts")).intValue()).orElse(attempts));
-        tally.failed.add(new Trouble(s.id(), s.email(), "PENDING", total, lastError));
+        int total = QuarkusTransaction.requiringNew().call(() -> deliveries.find(s.id(), week)
+                .map(DeliveryRecords.Delivery::attempts).orElse(attempts));
+        tally.failed.add(new Trouble(s.id(), s.email(), DeliveryRecords.Status.PENDING.name(), total, lastError));
     }
 
     /** Renders what a run would send to this address for the week, without sending or recording anything. */
     public Preview preview(IsoWeek week, String email) {
-        Tuple row = QuarkusTransaction.requiringNew().call(() -> {
-            @SuppressWarnings("unchecked")
-            List<Tuple> rows = em.createNativeQuery(SUBSCRIBER_COLUMNS + " WHERE email_key = :key", Tuple.class)
-                    .setParameter("key", email == null ? "" : email.trim().toLowerCase(java.util.Locale.ROOT)).getResultList();
-            return rows.isEmpty() ? null : rows.get(0);
-        });
-        if (row == null) {
-            throw DomainException.notFound("No subscriber has the address '" + email + "'");
-        }
-        Subscriber s = subscriber(row);
-        String status = (String) row.get("status");
+        String key = email == null ? "" : email.trim().toLowerCase(java.util.Locale.ROOT);
+        SubscriberStore.Subscriber s = QuarkusTransaction.requiringNew().call(() -> subscribers.byEmailKey(key))
+                .orElseThrow(() -> DomainException.notFound("No subscriber has the address '" + email + "'"));
         DigestComposer.Week w = prepare(week);
         String unsubscribe = subscriptions.unsubscribeUrl("preview-only-not-a-token");
         DigestComposer.Composed c = composer.compose(w, s.settings(), unsubscribe);
-        String deliveryStatus = QuarkusTransaction.requiringNew().call(() -> delivery(s.id(), week.toString())
-                .map(t -> (String) t.get("status")).orElse(null));
-        boolean wouldSend = "CONFIRMED".equals(status) && (c.changeCount() > 0 || config.digest().sendEmpty())
-                && (deliveryStatus == null || "PENDING".equals(deliveryStatus)) && !week.end(zone()).isAfter(clock.instant());
-        return new Preview(week.toString(), s.email(), status, deliveryStatus, wouldSend, c.changeCount(), c.subject(), c.text(),
+        DeliveryRecords.Status deliveryStatus = QuarkusTransaction.requiringNew().call(() -> deliveries.find(s.id(), week.toString())
+                .map(DeliveryRecords.Delivery::status).orElse(null));
+        boolean wouldSend = s.status() == SubscriberStore.Status.CONFIRMED && (c.changeCount() > 0 || config.digest().sendEmpty())
+                && (deliveryStatus == null || deliveryStatus == DeliveryRecords.Status.PENDING) && !week.end(zone()).isAfter(clock.instant());
+        return new Preview(week.toString(), s.email(), s.status().name(), deliveryStatus == null ? null : deliveryStatus.name(), wouldSend,
+                c.changeCount(), c.subject(), c.text(),
                 c.html(), MailSender.unsubscribeHeaders(unsubscribe));
     }
 
@@ -300,90 +287,14 @@ public class DigestService {
         return config.priceChanges().weekZone();
     }
 
-    private static final String SUBSCRIBER_COLUMNS = """
-            SELECT id, email, status, array_to_string(drives, ',') AS drives, array_to_string(interfaces, ',') AS interfaces,
-                   array_to_string(roles, ',') AS roles, min_change_percent FROM subscriber
-            """;
-
-    private List<Subscriber> confirmed(long after) {
-        return QuarkusTransaction.requiringNew().call(() -> {
-            @SuppressWarnings("unchecked")
-            List<Tuple> rows = em.createNativeQuery(SUBSCRIBER_COLUMNS + " WHERE status = 'CONFIRMED' AND id > :after ORDER BY id LIMIT :batch",
-                    Tuple.class).setParameter("after", after).setParameter("batch", BATCH).getResultList();
-            return rows.stream().map(DigestService::subscriber).toList();
-        });
-    }
-
-    private static Subscriber subscriber(Tuple t) {
-        return new Subscriber(((Number) t.get("id")).longValue(), (String) t.get("email"), new SubscriptionSettings(
-                split((String) t.get("drives")), split((String) t.get("interfaces")), split((String) t.get("roles")),
-                (BigDecimal) t.get("min_change_percent")));
-    }
-
-    private static List<String> split(String joined) {
-        return joined == null || joined.isEmpty() ? List.of() : Arrays.asList(joined.split(","));
-    }
-
-    private Optional<Tuple> delivery(long subscriberId, String week) {
-        @SuppressWarnings("unchecked")
-        List<Tuple> rows = em.createNativeQuery("""
-                SELECT id, status, attempts, last_error FROM digest_delivery WHERE subscriber_id = :s AND week = :week
-                """, Tuple.class).setParameter("s", subscriberId).setParameter("week", week).getResultList();
-        return rows.stream().findFirst();
-    }
-
-    private void markEmpty(long subscriberId, String week) {
-        Instant now = clock.instant();
-        em.createNativeQuery("""
-                INSERT INTO digest_delivery (subscriber_id, week, status, change_count, created_at, updated_at)
-                VALUES (:s, :week, 'EMPTY', 0, :now, :now)
-                ON CONFLICT ON CONSTRAINT digest_delivery_subscriber_week_uq DO UPDATE
-                   SET status = 'EMPTY', change_count = 0, updated_at = EXCLUDED.updated_at
-                 WHERE digest_delivery.status = 'PENDING'
-                """).setParameter("s", subscriberId).setParameter("week", week).setParameter("now", now.atOffset(ZoneOffset.UTC))
-                .executeUpdate();
-    }
-
     /** SENDING, committed before SMTP; empty when the subscriber is no longer confirmed (or the digest is no longer to send). */
     private Optional<Long> markSending(long subscriberId, String week, DigestComposer.Composed c, String token, boolean resendInDoubt) {
-        @SuppressWarnings("unchecked")
-        List<String> status = em.createNativeQuery("SELECT status FROM subscriber WHERE id = :id FOR UPDATE")
-                .setParameter("id", subscriberId).getResultList();
-        if (status.isEmpty() || !"CONFIRMED".equals(status.get(0))) {
+        if (subscribers.lockStatus(subscriberId).filter(st -> st == SubscriberStore.Status.CONFIRMED).isEmpty()) {
             return Optional.empty();
         }
-        Instant now = clock.instant();
-        @SuppressWarnings("unchecked")
-        List<Number> ids = em.createNativeQuery("""
-                INSERT INTO digest_delivery (subscriber_id, week, status, attempts, change_count, subject, created_at, updated_at, sending_since)
-                VALUES (:s, :week, 'SENDING', 1, :count, :subject, :now, :now, :now)
-                ON CONFLICT ON CONSTRAINT digest_delivery_subscriber_week_uq DO UPDATE
-                   SET status = 'SENDING', attempts = digest_delivery.attempts + 1, change_count = EXCLUDED.change_count,
-                       subject = EXCLUDED.subject, updated_at = EXCLUDED.updated_at, sending_since = EXCLUDED.sending_since
-                 WHERE digest_delivery.status = 'PENDING' OR (digest_delivery.status = 'SENDING' AND :resendInDoubt)
-                RETURNING id
-                """).setParameter("s", subscriberId).setParameter("week", week).setParameter("count", c.changeCount())
-                .setParameter("subject", c.subject()).setParameter("now", now.atOffset(ZoneOffset.UTC))
-                .setParameter("resendInDoubt", resendInDoubt).getResultList();
-        if (ids.isEmpty()) {
-            return Optional.empty();
-        }
-        subscriptions.storeUnsubscribeToken(subscriberId, token);
-        return Optional.of(ids.get(0).longValue());
-    }
-
-    private void markSent(long deliveryId) {
-        Instant now = clock.instant();
-        em.createNativeQuery("""
-                UPDATE digest_delivery SET status = 'SENT', sent_at = :now, updated_at = :now, last_error = NULL WHERE id = :id
-                """).setParameter("now", now.atOffset(ZoneOffset.UTC)).setParameter("id", deliveryId).executeUpdate();
-    }
-
-    private void markPending(long deliveryId, String error) {
-        em.createNativeQuery("""
-                UPDATE digest_delivery SET status = 'PENDING', sending_since = NULL, last_error = :error, updated_at = :now WHERE id = :id
-                """).setParameter("error", error).setParameter("now", clock.instant().atOffset(ZoneOffset.UTC))
-                .setParameter("id", deliveryId).executeUpdate();
+        Optional<Long> id = deliveries.markSending(subscriberId, week, c.changeCount(), c.subject(), resendInDoubt);
+        id.ifPresent(i -> subscriptions.storeUnsubscribeToken(subscriberId, token));
+        return id;
     }
 
     private static String describe(Throwable e) {

@@ -6,17 +6,13 @@ import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
-import dev.drivecat.database.Columns;
 import dev.drivecat.ranking.Role;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.Tuple;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -44,7 +40,7 @@ public class SubscriptionService {
     static final int CONFIRMATION_ATTEMPTS = 2;
 
     @Inject
-    EntityManager em;
+    SubscriberStore store;
 
     @Inject
     DrivecatConfig config;
@@ -99,8 +95,7 @@ public class SubscriptionService {
             }
         }
         // nothing was sent: the next sign-up may try again at once
-        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("UPDATE subscriber SET confirmation_sent_at = NULL WHERE id = :id")
-                .setParameter("id", p.subscriberId()).executeUpdate());
+        QuarkusTransaction.requiringNew().run(() -> store.confirmationSent(p.subscriberId(), null));
     }
 
     Validated validate(SubscriptionRequest r) {
@@ -141,30 +136,16 @@ public class SubscriptionService {
 
     private Optional<Pending> prepare(Validated v) {
         Instant now = clock.instant();
-        em.createNativeQuery("""
-                INSERT INTO subscriber (email, email_key, status) VALUES (:email, :key, 'PENDING')
-                ON CONFLICT ON CONSTRAINT subscriber_email_key_uq DO NOTHING
-                """).setParameter("email", v.email()).setParameter("key", v.emailKey()).executeUpdate();
-        Tuple row = (Tuple) em.createNativeQuery("""
-                SELECT id, email, confirmation_sent_at FROM subscriber WHERE email_key = :key FOR UPDATE
-                """, Tuple.class).setParameter("key", v.emailKey()).getSingleResult();
-        long id = ((Number) row.get("id")).longValue();
-        Instant lastSent = Columns.instant(row.get("confirmation_sent_at"));
+        SubscriberStore.SignUp row = store.lockForSignUp(v.email(), v.emailKey());
+        Instant lastSent = row.confirmationSentAt();
         if (lastSent != null && lastSent.plus(config.digest().confirmationResendInterval()).isAfter(now)) {
             return Optional.empty();
         }
         String token = Tokens.newToken();
         Instant expires = now.plus(config.digest().confirmationValidFor());
-        em.createNativeQuery("""
-                INSERT INTO subscription_token (token_hash, subscriber_id, purpose, settings, created_at, expires_at)
-                VALUES (:hash, :subscriber, 'CONFIRM', CAST(:settings AS jsonb), :now, :expires)
-                """)
-                .setParameter("hash", Tokens.hash(token)).setParameter("subscriber", id)
-                .setParameter("settings", json(v.settings())).setParameter("now", now.atOffset(ZoneOffset.UTC))
-                .setParameter("expires", expires.atOffset(ZoneOffset.UTC)).executeUpdate();
-        em.createNativeQuery("UPDATE subscriber SET confirmation_sent_at = :now WHERE id = :id")
-                .setParameter("now", now.atOffset(ZoneOffset.UTC)).setParameter("id", id).executeUpdate();
-        return Optional.of(new Pending(id, (String) row.get("email"), token, v.settings(), expires));
+        store.storeConfirmToken(Tokens.hash(token), row.id(), json(v.settings()), now, expires);
+        store.confirmationSent(row.id(), now);
+        return Optional.of(new Pending(row.id(), row.email(), token, v.settings(), expires));
     }
 
     /** What following a confirmation link came to. */
@@ -175,16 +156,8 @@ public class SubscriptionService {
         if (!Tokens.wellFormed(token)) {
             return Confirmed.UNKNOWN;
         }
-        return QuarkusTransaction.requiringNew().call(() -> {
-            @SuppressWarnings("unchecked")
-            List<Tuple> rows = em.createNativeQuery("""
-                    SELECT expires_at, used_at FROM subscription_token WHERE token_hash = :hash AND purpose = 'CONFIRM'
-                    """, Tuple.class).setParameter("hash", Tokens.hash(token)).getResultList();
-            if (rows.isEmpty()) {
-                return Confirmed.UNKNOWN;
-            }
-            return state(rows.get(0), clock.instant());
-        });
+        return QuarkusTransaction.requiringNew().call(() -> store.token(Tokens.hash(token), SubscriberStore.Purpose.CONFIRM, false)
+                .map(t -> state(t, clock.instant())).orElse(Confirmed.UNKNOWN));
     }
 
     /** Applies the settings a confirmation link carries; following it again changes nothing. */
@@ -193,46 +166,27 @@ public class SubscriptionService {
             return Confirmed.UNKNOWN;
         }
         Instant now = clock.instant();
+        String hash = Tokens.hash(token);
         return QuarkusTransaction.requiringNew().call(() -> {
-            @SuppressWarnings("unchecked")
-            List<Tuple> rows = em.createNativeQuery("""
-                    SELECT subscriber_id, settings::text AS settings, expires_at, used_at FROM subscription_token
-                     WHERE token_hash = :hash AND purpose = 'CONFIRM' FOR UPDATE
-                    """, Tuple.class).setParameter("hash", Tokens.hash(token)).getResultList();
-            if (rows.isEmpty()) {
+            Optional<SubscriberStore.Token> found = store.token(hash, SubscriberStore.Purpose.CONFIRM, true);
+            if (found.isEmpty()) {
                 return Confirmed.UNKNOWN;
             }
-            Tuple t = rows.get(0);
-            Confirmed state = state(t, now);
+            Confirmed state = state(found.get(), now);
             if (state != Confirmed.CONFIRMED) {
                 return state;
             }
-            SubscriptionSettings s = settings((String) t.get("settings"));
-            em.createNativeQuery("""
-                    UPDATE subscriber SET status = 'CONFIRMED', confirmed_at = :now, unsubscribed_at = NULL,
-                           drives = string_to_array(:drives, ','), interfaces = string_to_array(:interfaces, ','),
-                           roles = string_to_array(:roles, ','), min_change_percent = CAST(:min AS numeric)
-                     WHERE id = :id
-                    """)
-                    .setParameter("now", now.atOffset(ZoneOffset.UTC))
-                    .setParameter("drives", String.join(",", s.drives()))
-                    .setParameter("interfaces", String.join(",", s.interfaces()))
-                    .setParameter("roles", String.join(",", s.roles()))
-                    .setParameter("min", s.minChangePercent() == null ? null : s.minChangePercent().toPlainString())
-                    .setParameter("id", ((Number) t.get("subscriber_id")).longValue())
-                    .executeUpdate();
-            em.createNativeQuery("UPDATE subscription_token SET used_at = :now WHERE token_hash = :hash")
-                    .setParameter("now", now.atOffset(ZoneOffset.UTC)).setParameter("hash", Tokens.hash(token)).executeUpdate();
+            store.confirm(found.get().subscriberId(), settings(found.get().settings()), now);
+            store.tokenUsed(hash, now);
             return Confirmed.CONFIRMED;
         });
     }
 
-    private static Confirmed state(Tuple t, Instant now) {
-        if (t.get("used_at") != null) {
+    private static Confirmed state(SubscriberStore.Token t, Instant now) {
+        if (t.usedAt() != null) {
             return Confirmed.ALREADY_CONFIRMED;
         }
-        Instant expires = Columns.instant(t.get("expires_at"));
-        return expires.isAfter(now) ? Confirmed.CONFIRMED : Confirmed.EXPIRED;
+        return t.expiresAt().isAfter(now) ? Confirmed.CONFIRMED : Confirmed.EXPIRED;
     }
 
     /** Whether a token is an unsubscribe link this service sent (nothing changes). */
@@ -240,9 +194,8 @@ public class SubscriptionService {
         if (!Tokens.wellFormed(token)) {
             return false;
         }
-        return QuarkusTransaction.requiringNew().call(() -> !em.createNativeQuery(
-                        "SELECT 1 FROM subscription_token WHERE token_hash = :hash AND purpose = 'UNSUBSCRIBE'")
-                .setParameter("hash", Tokens.hash(token)).getResultList().isEmpty());
+        return QuarkusTransaction.requiringNew().call(() -> store.token(Tokens.hash(token), SubscriberStore.Purpose.UNSUBSCRIBE, false)
+                .isPresent());
     }
 
     /** Unsubscribes the address the token was mailed to; false when no such token was ever sent. Repeating it changes nothing. */
@@ -251,37 +204,27 @@ public class SubscriptionService {
             return false;
         }
         Instant now = clock.instant();
+        String hash = Tokens.hash(token);
         return QuarkusTransaction.requiringNew().call(() -> {
-            @SuppressWarnings("unchecked")
-            List<Number> ids = em.createNativeQuery("""
-                    SELECT subscriber_id FROM subscription_token WHERE token_hash = :hash AND purpose = 'UNSUBSCRIBE'
-                    """).setParameter("hash", Tokens.hash(token)).getResultList();
-            if (ids.isEmpty()) {
+            Optional<SubscriberStore.Token> found = store.token(hash, SubscriberStore.Purpose.UNSUBSCRIBE, false);
+            if (found.isEmpty()) {
                 return false;
             }
-            em.createNativeQuery("""
-                    UPDATE subscriber SET status = 'UNSUBSCRIBED', unsubscribed_at = :now
-                     WHERE id = :id AND status <> 'UNSUBSCRIBED'
-                    """).setParameter("now", now.atOffset(ZoneOffset.UTC)).setParameter("id", ids.get(0).longValue()).executeUpdate();
-            em.createNativeQuery("UPDATE subscription_token SET used_at = coalesce(used_at, :now) WHERE token_hash = :hash")
-                    .setParameter("now", now.atOffset(ZoneOffset.UTC)).setParameter("hash", Tokens.hash(token)).executeUpdate();
+            store.unsubscribe(found.get().subscriberId(), now);
+            store.tokenUsed(hash, now);
             return true;
         });
     }
 
     /** Stores the hash of an unsubscribe token for a mail about to go to the subscriber; call within the transaction that records the mail. */
     void storeUnsubscribeToken(long subscriberId, String token) {
-        em.createNativeQuery("""
-                INSERT INTO subscription_token (token_hash, subscriber_id, purpose, created_at) VALUES (:hash, :id, 'UNSUBSCRIBE', :now)
-                """).setParameter("hash", Tokens.hash(token)).setParameter("id", subscriberId)
-                .setParameter("now", clock.instant().atOffset(ZoneOffset.UTC)).executeUpdate();
+        store.storeUnsubscribeToken(Tokens.hash(token), subscriberId, clock.instant());
     }
 
     String unsubscribeUrl(String token) {
         return config.publicBaseUrl() + "/subscriptions/unsubscribe?token=" + token;
     }
 
-    /** The settings in words, for the mails. */
     /** What a subscriber follows, in words; drives by the names people know them by ({@code names}: slug to name). */
     static String describe(SubscriptionSettings s, java.util.Map<String, String> names) {
         if (s.followsEverything()) {

@@ -3,6 +3,7 @@ package dev.drivecat.pricing;
 import dev.drivecat.catalog.Drive;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.FetchType;
 import jakarta.persistence.GeneratedValue;
@@ -23,12 +24,8 @@ public class Listing extends PanacheEntityBase {
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     public Long id;
 
-    @ManyToOne(fetch = FetchType.LAZY, optional = false)
-    @JoinColumn(name = "marketplace_id")
-    public Marketplace marketplace;
-
-    @Column(name = "external_id")
-    public String externalId;
+    @Embedded
+    public ListingIdentity identity;
 
     public String url;
 
@@ -54,6 +51,6 @@ public class Listing extends PanacheEntityBase {
     public Instant createdAt;
 
     public static Optional<Listing> find(Marketplace marketplace, String externalId) {
-        return find("marketplace = ?1 and externalId = ?2", marketplace, externalId).firstResultOptional();
+        return find(ListingIdentity.QUERY, marketplace, externalId).firstResultOptional();
     }
 }

@@ -39,9 +39,9 @@ public class Listings {
         if (externalIds.isEmpty()) {
             return found;
         }
-        List<Listing> listings = Listing.list("marketplace = ?1 and externalId in ?2", marketplace, List.copyOf(externalIds));
+        List<Listing> listings = Listing.list("identity.marketplace = ?1 and identity.externalId in ?2", marketplace, List.copyOf(externalIds));
         for (Listing l : listings) {
-            found.put(l.externalId, l);
+            found.put(l.identity.externalId, l);
         }
         return found;
     }
@@ -64,8 +64,7 @@ public class Listings {
         }
         Listing listing = found.orElseGet(() -> {
             Listing l = new Listing();
-            l.marketplace = marketplace;
-            l.externalId = externalId;
+            l.identity = new ListingIdentity(marketplace, externalId);
             l.drive = drive;
             return l;
         });

@@ -183,7 +183,7 @@ public class ScrapeService {
     private Page load(long pageId) {
         return QuarkusTransaction.requiringNew().call(() -> {
             WatchedPage p = WatchedPage.findById(pageId);
-            return new Page(p.id, p.url, p.marketplace.code, p.externalId, p.etag, p.lastModified);
+            return new Page(p.id, p.url, p.identity.marketplace.code, p.identity.externalId, p.etag, p.lastModified);
         });
     }
 
@@ -283,7 +283,7 @@ public class ScrapeService {
             String reason = attempt.reason();
             if (observed != null) {
                 Drive drive = watched.drive;
-                Marketplace marketplace = watched.marketplace;
+                Marketplace marketplace = watched.identity.marketplace;
                 added = (int) store.store(drive, marketplace, observed.url(), observed.product(), observed.at(),
                         "scrape run " + runId, runId).stream().filter(ParsedPageStore.StoredOffer::added).count();
                 // stored as the watch list says, but flagged: the title may name another drive

@@ -3,6 +3,7 @@ package dev.drivecat.scraping;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.pricing.ListingIdentity;
 import dev.drivecat.pricing.Marketplace;
 import dev.drivecat.scraping.fetch.FetchResult;
 import dev.drivecat.scraping.fetch.PoliteFetcher;
@@ -95,8 +96,7 @@ public class WatchService {
             return new Added(view(page), false);
         }
         WatchedPage page = new WatchedPage();
-        page.marketplace = marketplace;
-        page.externalId = product.externalId();
+        page.identity = new ListingIdentity(marketplace, product.externalId());
         page.url = product.url().toString();
         page.drive = drive;
         page.active = true;
@@ -125,7 +125,7 @@ public class WatchService {
     WatchView view(WatchedPage p) {
         Duration staleAfter = config.prices().staleAfter();
         boolean stale = p.lastSuccessAt == null || Duration.between(p.lastSuccessAt, clock.instant()).compareTo(staleAfter) > 0;
-        return new WatchView(p.id, p.url, p.marketplace.code, p.externalId, p.drive.slug, p.active, p.lastAttemptAt,
+        return new WatchView(p.id, p.url, p.identity.marketplace.code, p.identity.externalId, p.drive.slug, p.active, p.lastAttemptAt,
                 p.lastSuccessAt, p.lastOutcome, p.lastReason, stale);
     }
 }

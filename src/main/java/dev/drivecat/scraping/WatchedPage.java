@@ -1,9 +1,11 @@
 package dev.drivecat.scraping;
 
 import dev.drivecat.catalog.Drive;
+import dev.drivecat.pricing.ListingIdentity;
 import dev.drivecat.pricing.Marketplace;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.FetchType;
 import jakarta.persistence.GeneratedValue;
@@ -24,12 +26,8 @@ public class WatchedPage extends PanacheEntityBase {
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     public Long id;
 
-    @ManyToOne(fetch = FetchType.LAZY, optional = false)
-    @JoinColumn(name = "marketplace_id")
-    public Marketplace marketplace;
-
-    @Column(name = "external_id")
-    public String externalId;
+    @Embedded
+    public ListingIdentity identity;
 
     public String url;
 
@@ -60,6 +58,6 @@ public class WatchedPage extends PanacheEntityBase {
     public Instant createdAt;
 
     public static Optional<WatchedPage> find(Marketplace marketplace, String externalId) {
-        return find("marketplace = ?1 and externalId = ?2", marketplace, externalId).firstResultOptional();
+        return find(ListingIdentity.QUERY, marketplace, externalId).firstResultOptional();
     }
 }

@@ -109,8 +109,12 @@ final class OfferSelection {
             return new Choice(newest, null, null, null,
                     List.of("No offer in stock: shown because includeOutOfStock=true; there is no price to compare."), null, null);
         }
-        buyable.sort(CHEAPEST_FIRST);
-        Offer best = buyable.get(0);
+        // a set is bought from the cheapest offers up, so it needs them in order; one drive needs only the cheapest
+        // (this runs for every candidate of every ranking: a scan, not a sort)
+        if (units > 1) {
+            buyable.sort(CHEAPEST_FIRST);
+        }
+        Offer best = units > 1 ? buyable.get(0) : cheapest(buyable);
         if (q.maxPrice() != null && delivered(best).compareTo(q.maxPrice()) > 0) {
             return Choice.out("overMaxPrice", "cheapest offer " + delivered(best).toPlainString() + " " + best.currency()
                     + " is over maxPrice " + q.maxPrice().toPlainString());
@@ -132,6 +136,17 @@ final class OfferSelection {
             }
         }
         return new Choice(best, delivered(best), setCost, basis, warnings, null, null);
+    }
+
+    /** The first offer in {@link #CHEAPEST_FIRST} order, in one pass. */
+    private static Offer cheapest(List<Offer> offers) {
+        Offer best = offers.get(0);
+        for (int i = 1; i < offers.size(); i++) {
+            if (CHEAPEST_FIRST.compare(offers.get(i), best) < 0) {
+                best = offers.get(i);
+            }
+        }
+        return best;
     }
 
     private record Fill(BigDecimal cost, String basis) {

@@ -68,8 +68,16 @@ DRIVES=$("${PSQL[@]}" -tAc "SELECT count(*) FROM drive")
 # a listing of an M.2 drive: the writes below change an answer the M.2 question depends on
 WRITE_LISTING=$("${PSQL[@]}" -tAc "SELECT l.external_id || '|' || d.slug FROM listing l JOIN drive d ON d.id = l.drive_id
   WHERE d.form_factor = 'm2-2280' AND l.external_id LIKE 'bench-%' ORDER BY l.id LIMIT 1")
-# where this run's writes start in time: after everything stored, so every write is new
-RUN_START=$("${PSQL[@]}" -tAc "SELECT extract(epoch FROM greatest(max(observed_at), now()))::bigint + 86400 FROM price_observation")
+# Where this run's writes start in time: after everything stored, so every write is the newest, and
+# in the past (an import refuses observations in the future). A run uses SPAN seconds from there:
+# the write rows, the other client's writes, both ingests and the \copy, each in its own stretch.
+SPAN=20000
+RUN_START=$("${PSQL[@]}" -tAc "SELECT extract(epoch FROM max(observed_at))::bigint + 60 FROM price_observation")
+if [ $((RUN_START + SPAN)) -gt "$(date +%s)" ]; then
+  echo "The stored observations reach too close to now for this run's writes to be new and in the past;" \
+    "generate the catalog again: BENCH_FRESH=1 $0" >&2
+  exit 1
+fi
 
 RECOMMEND_SLOG="/recommend?role=slog&interface=m2"
 RECOMMEND_ALL="/recommend?role=slog"
@@ -92,7 +100,7 @@ writer() { # seconds between writes; runs until killed; one new observation per 
   while true; do
     i=$((i + 1))
     local at price
-    at=$(date -u -d "@$((RUN_START + WRITE_OFFSET + i * 60))" +%Y-%m-%dT%H:%M:%SZ)
+    at=$(date -u -d "@$((RUN_START + WRITE_OFFSET + i))" +%Y-%m-%dT%H:%M:%SZ)
     price=$((200 + i % 7)).00
     curl -s -o /dev/null -w '%{http_code}\n' -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
       -d "{\"format\": \"drivecat-import/1\", \"sources\": {\"b\": {\"url\": \"https://bench.example/writes\", \"kind\": \"REVIEW\", \"retrievedAt\": \"2026-11-30\"}},
@@ -105,7 +113,7 @@ writer() { # seconds between writes; runs until killed; one new observation per 
 WRITE_OFFSET=0
 under_writes() { # gap path -> load figures while writing
   local gap=$1 path=$2 w
-  WRITE_OFFSET=$((WRITE_OFFSET + 100000))
+  WRITE_OFFSET=$((WRITE_OFFSET + 1000)) # a row writes at most 150 times, a second apart
   writer "$gap" &
   w=$!
   local result
@@ -152,7 +160,7 @@ targeted_refresh() {
   local externalId=${WRITE_LISTING%%|*}
   for i in $(seq 1 10); do
     until_version_moves "INSERT INTO price_observation (listing_id, observed_at, price, currency, in_stock, source)
-      SELECT id, to_timestamp($RUN_START + 90000000 + $i * 60), 210, 'USD', true, 'bench' FROM listing WHERE external_id = '$externalId'"
+      SELECT id, to_timestamp($RUN_START + 5000 + $i), 210, 'USD', true, 'bench' FROM listing WHERE external_id = '$externalId'"
     echo
   done | median_max
 }
@@ -190,13 +198,13 @@ post_import() { # file -> seconds|http code
   curl -s -o "$WORK/import-answer" -w '%{time_total}|%{http_code}' -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
     --data-binary "@$1" "$BASE/admin/imports/specs"
 }
-ingest_doc 10000 $((RUN_START + 50000000)) > "$WORK/import-10k.json"
-ingest_doc 100000 $((RUN_START + 60000000)) > "$WORK/import-100k.json"
+ingest_doc 10000 $((RUN_START + 6000)) > "$WORK/import-10k.json"     # 10 a listing, a minute apart: 600 s
+ingest_doc 100000 $((RUN_START + 7000)) > "$WORK/import-100k.json"   # 100 a listing: 6,000 s
 IMPORT_10K=$(post_import "$WORK/import-10k.json")
 IMPORT_100K=$(post_import "$WORK/import-100k.json")
 IMPORTED_100K=$(python3 -c 'import json; print(json.load(open("target/bench-work/import-answer")).get("observationsAdded"))' 2>/dev/null || echo "?")
 # \copy of 100,000 rows of the same shape, newer still, into the same table
-"${PSQL[@]}" -tAc "COPY (SELECT l.id, to_timestamp($RUN_START + 70000000 + j * 60), 100 + (l.id + j) % 50 + 0.99, 'USD', true, 'copy'
+"${PSQL[@]}" -tAc "COPY (SELECT l.id, to_timestamp($RUN_START + 13500 + j * 60), 100 + (l.id + j) % 50 + 0.99, 'USD', true, 'copy'
   FROM (SELECT id FROM listing WHERE external_id LIKE 'bench-%' ORDER BY id LIMIT 1000) l CROSS JOIN generate_series(0, 99) j)
   TO STDOUT (FORMAT csv)" > "$WORK/copy-100k.csv"
 COPY_START=$(date +%s.%N)

@@ -55,7 +55,8 @@ public class WatchService {
      */
     public ProductUrl productUrl(String raw) {
         if (raw == null || raw.isBlank()) {
-            throw DomainException.badRequest("url is required: a product page URL on " + String.join(", ", sites.hosts()));
+            throw DomainException.badRequest("url is required: a product page URL on " + String.join(", ", sites.hosts()))
+                    .with("parameter", "url").with("allowed", sites.hosts());
         }
         // the fetcher's own rules, so that a watched page is never one that every run refuses
         Optional<FetchResult.Refused> refused = fetcher.refusal(raw);
@@ -72,7 +73,7 @@ public class WatchService {
                         + " is not one of them").with("parameter", "url").with("allowed", sites.hosts()));
         String externalId = sites.externalIdFromUrl(url).orElseThrow(() -> DomainException.badRequest(
                 "'" + raw + "' is not a product page URL of " + site.definition().site()
-                        + " (e.g. /dp/<ASIN>, /itm/<item id>, /p/<item number>)"));
+                        + " (e.g. /dp/<ASIN>, /itm/<item id>, /p/<item number>)").with("parameter", "url"));
         return new ProductUrl(url, site, externalId);
     }
 

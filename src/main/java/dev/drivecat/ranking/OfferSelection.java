@@ -109,12 +109,8 @@ final class OfferSelection {
             return new Choice(newest, null, null, null,
                     List.of("No offer in stock: shown because includeOutOfStock=true; there is no price to compare."), null, null);
         }
-        // a set is bought from the cheapest offers up, so it needs them in order; one drive needs only the cheapest
-        // (this runs for every candidate of every ranking: a scan, not a sort)
-        if (units > 1) {
-            buyable.sort(CHEAPEST_FIRST);
-        }
-        Offer best = units > 1 ? buyable.get(0) : cheapest(buyable);
+        // one pass, not a sort: this runs for every candidate of every ranking, and only a set needs the order
+        Offer best = cheapest(buyable);
         if (q.maxPrice() != null && delivered(best).compareTo(q.maxPrice()) > 0) {
             return Choice.out("overMaxPrice", "cheapest offer " + delivered(best).toPlainString() + " " + best.currency()
                     + " is over maxPrice " + q.maxPrice().toPlainString());
@@ -123,6 +119,7 @@ final class OfferSelection {
         BigDecimal setCost = null;
         String basis = null;
         if (units > 1) {
+            buyable.sort(CHEAPEST_FIRST); // a set is bought from the cheapest offers up
             Fill fill = fill(buyable, units);
             setCost = fill.cost();
             basis = fill.basis();

@@ -64,7 +64,7 @@ public class PageImportResource {
         Instant now = clock.instant();
         Instant at = Params.instant("observedAt", observedAt).orElse(now);
         if (at.isAfter(now.plusSeconds(3600))) {
-            throw DomainException.badRequest("observedAt lies in the future (" + at + ")").with("parameter", "observedAt");
+            throw DomainException.invalidParameter("observedAt", "observedAt lies in the future (" + at + ")");
         }
         byte[] bytes = BodyLimit.read(body, config.imports().maxBodyBytes(), "A saved page");
         return pages.importPage(url, drive, at, bytes, PageReader.charset(contentType));

@@ -55,8 +55,8 @@ public class WatchService {
      */
     public ProductUrl productUrl(String raw) {
         if (raw == null || raw.isBlank()) {
-            throw DomainException.badRequest("url is required: a product page URL on " + String.join(", ", sites.hosts()))
-                    .with("parameter", "url").with("allowed", sites.hosts());
+            throw DomainException.invalidParameter("url", "url is required: a product page URL on " + String.join(", ", sites.hosts()))
+                    .with("allowed", sites.hosts());
         }
         // the fetcher's own rules, so that a watched page is never one that every run refuses
         Optional<FetchResult.Refused> refused = fetcher.refusal(raw);
@@ -71,9 +71,9 @@ public class WatchService {
         Optional<SiteDefinitions.Site> known = refused.isPresent() ? Optional.empty() : sites.forHost(host);
         SiteDefinitions.Site site = known.orElseThrow(() -> new DomainException(DomainException.Kind.INVALID_PARAMETER, "drivecat only fetches the marketplaces named in scrapers/; " + host
                         + " is not one of them").with("parameter", "url").with("allowed", sites.hosts()));
-        String externalId = sites.externalIdFromUrl(url).orElseThrow(() -> DomainException.badRequest(
+        String externalId = sites.externalIdFromUrl(url).orElseThrow(() -> DomainException.invalidParameter("url",
                 "'" + raw + "' is not a product page URL of " + site.definition().site()
-                        + " (e.g. /dp/<ASIN>, /itm/<item id>, /p/<item number>)").with("parameter", "url"));
+                        + " (e.g. /dp/<ASIN>, /itm/<item id>, /p/<item number>)"));
         return new ProductUrl(url, site, externalId);
     }
 

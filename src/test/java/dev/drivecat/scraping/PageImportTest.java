@@ -64,6 +64,21 @@ class PageImportTest {
                 .body("observations.findAll { it.externalId == 'B0E2ETEST1' }", hasSize(1));
     }
 
+    @Test
+    void aMissingUrlAnAlienPathAndAFutureObservedAtAre400sNamingTheirParameter() throws Exception {
+        String html = page("p4800x-third-party.html");
+        admin().contentType("text/html").body(html).queryParam("url", "")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(400).body("parameter", equalTo("url")).body("allowed", hasItem("www.amazon.com"));
+        admin().contentType("text/html").body(html).queryParam("url", "https://www.amazon.com/gp/help/customer")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(400).body("parameter", equalTo("url"));
+        admin().contentType("text/html").body(html).queryParam("url", "https://www.amazon.com/dp/B0E2ETEST1")
+                .queryParam("observedAt", "2999-01-01T00:00:00Z")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(400).body("parameter", equalTo("observedAt"));
+    }
+
     static void importDriveWithPartNumber(String slug, String partNumber) {
         admin().contentType("application/json").body("""
                 {"format": "drivecat-import/1",

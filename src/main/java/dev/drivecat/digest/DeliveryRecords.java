@@ -5,7 +5,6 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Tuple;
 import java.time.Clock;
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -98,7 +97,6 @@ class DeliveryRecords {
     }
 
     private OffsetDateTime now() {
-        Instant now = clock.instant();
-        return now.atOffset(ZoneOffset.UTC);
+        return clock.instant().atOffset(ZoneOffset.UTC);
     }
 }

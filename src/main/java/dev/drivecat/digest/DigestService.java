@@ -266,8 +266,7 @@ public class DigestService {
         boolean wouldSend = s.status() == SubscriberStore.Status.CONFIRMED && (c.changeCount() > 0 || config.digest().sendEmpty())
                 && (deliveryStatus == null || deliveryStatus == DeliveryRecords.Status.PENDING) && !week.end(zone()).isAfter(clock.instant());
         return new Preview(week.toString(), s.email(), s.status().name(), deliveryStatus == null ? null : deliveryStatus.name(), wouldSend,
-                c.changeCount(), c.subject(), c.text(),
-                c.html(), MailSender.unsubscribeHeaders(unsubscribe));
+                c.changeCount(), c.subject(), c.text(), c.html(), MailSender.unsubscribeHeaders(unsubscribe));
     }
 
     private DigestComposer.Week prepare(IsoWeek week) {
@@ -293,7 +292,7 @@ public class DigestService {
             return Optional.empty();
         }
         Optional<Long> id = deliveries.markSending(subscriberId, week, c.changeCount(), c.subject(), resendInDoubt);
-        id.ifPresent(i -> subscriptions.storeUnsubscribeToken(subscriberId, token));
+        id.ifPresent(i -> subscribers.storeUnsubscribeToken(Tokens.hash(token), subscriberId, clock.instant()));
         return id;
     }
 

@@ -216,11 +216,6 @@ public class SubscriptionService {
         });
     }
 
-    /** Stores the hash of an unsubscribe token for a mail about to go to the subscriber; call within the transaction that records the mail. */
-    void storeUnsubscribeToken(long subscriberId, String token) {
-        store.storeUnsubscribeToken(Tokens.hash(token), subscriberId, clock.instant());
-    }
-
     String unsubscribeUrl(String token) {
         return config.publicBaseUrl() + "/subscriptions/unsubscribe?token=" + token;
     }

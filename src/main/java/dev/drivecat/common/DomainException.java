@@ -1,7 +1,9 @@
 package dev.drivecat.common;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * An expected failure of a domain operation: the caller's input was wrong, something is missing,
@@ -26,7 +28,9 @@ public class DomainException extends RuntimeException {
     public DomainException(Kind kind, String detail, Map<String, Object> details) {
         super(detail, null, false, false);
         this.kind = kind;
-        this.details = Map.copyOf(details);
+        // in the order given, so that an answer's members read the same on every start (Map.copyOf's order does not)
+        details.forEach((member, value) -> Objects.requireNonNull(value, member));
+        this.details = Collections.unmodifiableMap(new LinkedHashMap<>(details));
     }
 
     public Kind kind() {

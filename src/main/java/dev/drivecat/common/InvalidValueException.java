@@ -1,5 +1,6 @@
 package dev.drivecat.common;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -12,10 +13,18 @@ public class InvalidValueException extends DomainException {
 
     public InvalidValueException(String parameter, String value, List<String> allowed) {
         super(Kind.INVALID_PARAMETER, "'" + value + "' is not a valid " + parameter + "; allowed: " + String.join(", ", allowed),
-                Map.of("parameter", parameter, "allowed", List.copyOf(allowed)));
+                members(parameter, allowed));
         this.parameter = parameter;
         this.value = value;
         this.allowed = List.copyOf(allowed);
+    }
+
+    /** In this order in every answer (Map.of's order changes from one start to the next). */
+    private static Map<String, Object> members(String parameter, List<String> allowed) {
+        Map<String, Object> members = new LinkedHashMap<>();
+        members.put("parameter", parameter);
+        members.put("allowed", List.copyOf(allowed));
+        return members;
     }
 
     public String parameter() {

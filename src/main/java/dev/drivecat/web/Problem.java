@@ -45,7 +45,13 @@ public record Problem(
     private static final String TYPE_PREFIX = "urn:problem-type:drivecat:";
 
     public Problem {
-        extensions = extensions == null ? Map.of() : Map.copyOf(extensions);
+        // members in the order they were added, the same on every start (Map.copyOf's order is not)
+        if (extensions == null) {
+            extensions = Map.of();
+        } else {
+            extensions.forEach((member, value) -> java.util.Objects.requireNonNull(value, member));
+            extensions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(extensions));
+        }
     }
 
     public static Problem of(ProblemType type, String detail) {

@@ -64,7 +64,7 @@ public class ProblemMappers {
     public Response constraintViolation(ConstraintViolationException e, UriInfo uri) {
         List<Map<String, String>> errors = e.getConstraintViolations().stream()
                 .sorted(Comparator.comparing(v -> v.getPropertyPath().toString()))
-                .map(v -> Map.of("field", leaf(v), "message", v.getMessage()))
+                .map(v -> (Map<String, String>) new java.util.TreeMap<>(Map.of("field", leaf(v), "message", v.getMessage()))) // field, then message
                 .toList();
         String detail = errors.stream().map(err -> err.get("field") + ": " + err.get("message"))
                 .reduce((a, b) -> a + "; " + b).orElse("invalid request");

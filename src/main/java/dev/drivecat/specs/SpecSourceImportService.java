@@ -242,10 +242,10 @@ public class SpecSourceImportService {
                         : "the source matches no drive, and a new drive cannot be made from it: " + where(first) + "it does not state "
                         + String.join(", ", first.match().missing()) + ". Pass vendor= or model= for what the source does not name, or name an "
                         + "existing drive with drive=<slug>";
-                DomainException.Kind kind = first.match().missing().isEmpty() ? DomainException.Kind.CONFLICT
-                        : DomainException.Kind.INVALID_PARAMETER;
-                throw withReport(new DomainException(kind, detail), parse, plans, request)
-                        .with("missing", first.match().missing());
+                // with something missing, it is create=true that cannot be carried out: the 400 names that parameter
+                DomainException refused = first.match().missing().isEmpty() ? DomainException.conflict(detail)
+                        : DomainException.invalidParameter("create", detail);
+                throw withReport(refused, parse, plans, request).with("missing", first.match().missing());
             }
         }
         return plans;

@@ -368,6 +368,7 @@ class SpecPageImportApiTest {
                 .then().statusCode(400)
                 .contentType("application/problem+json")
                 .body("detail", containsString("does not state"))
+                .body("parameter", equalTo("create"))
                 .body("missing", containsInAnyOrder("vendor", "model", "interface", "formFactor"))
                 .body("detail", containsString("vendor="));
     }

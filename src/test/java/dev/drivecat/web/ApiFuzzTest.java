@@ -55,15 +55,36 @@ import org.junit.jupiter.api.TestFactory;
  * <li>a refused request (4xx) changed no row in any table;</li>
  * <li>the answer matches the contract (checked by {@link ContractValidation}, as for every test).</li>
  * </ul>
- * Generation is seeded: a failure names the seed, and {@code -Dfuzz.seed=…} replays the same
- * requests ({@code -Dfuzz.tries=…} changes how many per operation).
+ * Generation is seeded, by default from the commit under test (see {@link #commitSeed()}): a
+ * failure names the seed, and {@code -Dfuzz.seed=…} replays the same requests, or tries others
+ * ({@code -Dfuzz.tries=…} changes how many per operation).
  */
 @QuarkusTest
 @TestProfile(ApiFuzzTest.Fuzzing.class)
 class ApiFuzzTest {
 
     static final int TRIES = Integer.getInteger("fuzz.tries", 30);
-    static final long SEED = Long.getLong("fuzz.seed", System.nanoTime());
+    static final long SEED = Long.getLong("fuzz.seed", commitSeed());
+
+    /**
+     * The seed when none is given: drawn from the commit under test, so a commit fuzzes the same
+     * way on every machine (what passes here passes in CI) and each new commit tries other inputs.
+     * Outside a git checkout, a fixed seed.
+     */
+    static long commitSeed() {
+        try {
+            Process git = new ProcessBuilder("git", "rev-parse", "HEAD").redirectErrorStream(true).start();
+            String head = new String(git.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
+            if (git.waitFor() == 0 && head.matches("[0-9a-f]{40}")) {
+                return Long.parseUnsignedLong(head.substring(0, 15), 16);
+            }
+        } catch (java.io.IOException e) {
+            // no git: the fixed seed below
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 20261202L;
+    }
 
     /** Its own database; per-client limits off, so every request reaches the operation; no mail leaves. */
     public static class Fuzzing implements QuarkusTestProfile {
@@ -314,6 +335,7 @@ class ApiFuzzTest {
     private static String withoutEchoes(String body, Attempt attempt) {
         List<String> sent = new ArrayList<>(attempt.query().values());
         sent.addAll(attempt.path().values());
+        sent.addAll(texts(attempt.body()));
         String scrubbed = body;
         for (String value : sent) {
             if (!value.isBlank()) {
@@ -322,6 +344,27 @@ class ApiFuzzTest {
             }
         }
         return scrubbed;
+    }
+
+    /** The text values of a JSON body (none when it is not JSON): an answer may quote one back. */
+    private static List<String> texts(byte[] body) {
+        List<String> texts = new ArrayList<>();
+        if (body == null) {
+            return texts;
+        }
+        try {
+            List<JsonNode> pending = new ArrayList<>(List.of(new ObjectMapper().readTree(body)));
+            while (!pending.isEmpty()) {
+                JsonNode node = pending.remove(pending.size() - 1);
+                if (node.isTextual()) {
+                    texts.add(node.asText());
+                }
+                node.forEach(pending::add);
+            }
+        } catch (java.io.IOException | RuntimeException notJson) {
+            // not JSON: nothing in it is a value an answer would quote
+        }
+        return texts;
     }
 
     /** Rows in every table of the database, by table. */

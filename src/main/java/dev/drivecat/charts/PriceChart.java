@@ -255,7 +255,10 @@ public final class PriceChart {
 
         LocalDate first = from != null ? from : range.isEmpty() ? null : range.firstKey();
         LocalDate last = to != null ? to : range.isEmpty() ? null : range.lastKey();
-        if (first != null && last != null && last.isBefore(first)) {
+        // one end asked for and no price in the window: the period is that end's day alone
+        first = first != null ? first : last;
+        last = last != null ? last : first;
+        if (first != null && last.isBefore(first)) {
             last = first;
         }
         String period = first == null ? "" : Dates.range(first, last);

@@ -89,6 +89,16 @@ class PriceChartTest {
     }
 
     @Test
+    void aWindowWithOneEndAndNoPriceInItIsThatDayAlone() {
+        List<Sample> october = List.of(at("2026-10-26", Condition.NEW, "450.00"));
+        Chart fromOnly = PriceChart.build("P4800X", october, "USD", LocalDate.parse("9999-12-31"), null, Size.PAGE);
+        assertThat(fromOnly.title()).endsWith(", 31 Dec 9999");
+        assertThat(fromOnly.series()).isEmpty();
+        Chart toOnly = PriceChart.build("P4800X", List.of(), "USD", null, LocalDate.parse("2026-12-01"), Size.PAGE);
+        assertThat(toOnly.title()).endsWith(", 1 Dec 2026");
+    }
+
+    @Test
     void aGapOfMoreThanAWeekBreaksTheLine() {
         List<Sample> samples = new ArrayList<>();
         for (String day : List.of("2026-11-01", "2026-11-02", "2026-11-03", "2026-11-20", "2026-11-21")) {

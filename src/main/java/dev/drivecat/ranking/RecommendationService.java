@@ -50,7 +50,7 @@ public class RecommendationService {
 
     private Recommendation rank(RecommendQuery query, CandidateModel.Snapshot snapshot) {
         Instant now = clock.instant();
-        Recommendation answer = ranker.rank(query, snapshot.matching(query.interfaces(), query.buses()), now);
+        Recommendation answer = snapshot.rank(ranker, query, now);
         return answer.withCatalog(snapshot.version(), snapshot.readAt());
     }
 

@@ -17,6 +17,7 @@ import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -149,6 +150,7 @@ public final class Ranker {
         }
         Map<String, Integer> weights = RankingModel.weights(q);
         String[] names = weights.keySet().toArray(String[]::new);
+        Part[] parts = Arrays.stream(names).map(Part::of).toArray(Part[]::new);
         int[] weightValues = weights.values().stream().mapToInt(Integer::intValue).toArray();
         double tbPerYear = RankingModel.tbPerYear(q.enduranceWriteMBps());
         double cheapestValue = cheapest == null ? 0 : cheapest.doubleValue();
@@ -156,7 +158,7 @@ public final class Ranker {
         for (PendingScore p : pending) {
             double sum = 0;
             for (int i = 0; i < names.length; i++) {
-                sum += points(weightValues[i], value(names[i], q, p, cheapest, cheapestValue, need, tbPerYear));
+                sum += points(weightValues[i], value(parts[i], q, p, cheapest, cheapestValue, need, tbPerYear));
             }
             p.score = round(sum, 1);
             p.tier = tier(q, p.profile().plp());
@@ -164,7 +166,7 @@ public final class Ranker {
         List<PendingScore> top = top(pending, q.limit() + 1);
         List<Scored> kept = new ArrayList<>(top.size());
         for (PendingScore p : top) {
-            kept.add(score(q, names, weightValues, p, units, cheapest, cheapestValue, need, tbPerYear));
+            kept.add(score(q, names, parts, weightValues, p, units, cheapest, cheapestValue, need, tbPerYear));
         }
         List<Scored> shown = kept.subList(0, Math.min(q.limit(), kept.size()));
         List<Result> results = new ArrayList<>();
@@ -238,18 +240,26 @@ public final class Ranker {
     }
 
     /** One component's value, 0 to 1: the same arithmetic for the ranking pass and for the explanation. */
-    private double value(String name, RecommendQuery q, PendingScore p, BigDecimal cheapest, double cheapestValue,
+    private double value(Part part, RecommendQuery q, PendingScore p, BigDecimal cheapest, double cheapestValue,
                          Optional<SpecialSizing.Need> need, double tbPerYear) {
         Profile profile = p.profile();
-        return switch (name) {
-            case "flush" -> (q.isSlog() ? profile.logIops() : profile.specialIops()) / flushModel(q).ceilingIops();
-            case "plp" -> profile.plp().safety();
-            case "endurance" -> RankingModel.enduranceValue(profile.ratedTb() / tbPerYear);
-            case "price" -> p.cost() == null || cheapest == null ? 0
+        return switch (part) {
+            case FLUSH -> (q.isSlog() ? profile.logIops() : profile.specialIops()) / flushModel(q).ceilingIops();
+            case PLP -> profile.plp().safety();
+            case ENDURANCE -> RankingModel.enduranceValue(profile.ratedTb() / tbPerYear);
+            case PRICE -> p.cost() == null || cheapest == null ? 0
                     : p.cost().compareTo(cheapest) == 0 ? 1 : cheapestValue / p.choice().costValue();
-            case "room" -> RankingModel.roomValue(need, profile.candidate().capacityGb());
-            default -> throw new IllegalStateException(name);
+            case ROOM -> RankingModel.roomValue(need, profile.candidate().capacityGb());
         };
+    }
+
+    /** The score components by the names {@link RankingModel#weights} gives them (a switch on these runs per candidate). */
+    private enum Part {
+        FLUSH, PLP, ENDURANCE, PRICE, ROOM;
+
+        static Part of(String name) {
+            return valueOf(name.toUpperCase(Locale.ROOT));
+        }
     }
 
     /** weight × value rounded half up to 0.1, as the decimal value reads (BigDecimal only near a tie, where binary rounding could differ). */
@@ -262,7 +272,7 @@ public final class Ranker {
         return Math.floor(x + 0.5) / 10;
     }
 
-    private Scored score(RecommendQuery q, String[] names, int[] weights, PendingScore p, int units, BigDecimal cheapest,
+    private Scored score(RecommendQuery q, String[] names, Part[] parts, int[] weights, PendingScore p, int units, BigDecimal cheapest,
                          double cheapestValue, Optional<SpecialSizing.Need> need, double tbPerYear) {
         Profile profile = p.profile();
         Candidate c = profile.candidate();
@@ -274,7 +284,7 @@ public final class Ranker {
         List<Draft> drafts = new ArrayList<>();
         for (int i = 0; i < names.length; i++) {
             String name = names[i];
-            double value = value(name, q, p, cheapest, cheapestValue, need, tbPerYear);
+            double value = value(parts[i], q, p, cheapest, cheapestValue, need, tbPerYear);
             boolean unknown = false;
             java.util.function.Supplier<String> input;
             switch (name) {

@@ -1,5 +1,7 @@
 package dev.drivecat.ranking;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.database.CatalogWrites;
@@ -20,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.IntStream;
 import org.jboss.logging.Logger;
 
 /**
@@ -50,12 +53,21 @@ public class CandidateModel {
     private final ReentrantLock refreshing = new ReentrantLock();
     private volatile Snapshot snapshot;
 
-    /** The drives as of one catalog version, with an index per interface filter. */
+    /**
+     * The drives as of one catalog version, with an index per interface filter, and the offers
+     * chosen for each drive under the offer filters asked lately: a new question that differs only
+     * in what it weighs (a write rate, a data size, a limit) ranks without choosing offers again.
+     */
     public static final class Snapshot {
+        /** Offer filters whose choices a snapshot keeps (each an array of one entry per drive). */
+        static final int KEPT_FILTERS = 32;
+
         private final long version;
         private final Instant readAt;
         private final List<Ranker.Profile> profiles;
         private final Map<InterfaceFilter, int[]> byInterface = new EnumMap<>(InterfaceFilter.class);
+        private final Cache<OfferSelection.Filter, OfferSelection.Choice[]> choices = Caffeine.newBuilder()
+                .maximumSize(KEPT_FILTERS).build();
 
         Snapshot(long version, Instant readAt, List<Ranker.Profile> profiles) {
             this.version = version;
@@ -88,24 +100,35 @@ public class CandidateModel {
 
         /** The drives matching any of the interface filters (all when none) and, when buses are given, on one of them; by drive id. */
         public List<Ranker.Profile> matching(List<InterfaceFilter> interfaces, List<Interface> buses) {
-            List<Ranker.Profile> out = new ArrayList<>();
-            if (interfaces.isEmpty()) {
-                for (Ranker.Profile p : profiles) {
-                    if (buses.isEmpty() || buses.contains(p.candidate().iface())) {
-                        out.add(p);
-                    }
-                }
-                return out;
+            return select(interfaces, buses).mapToObj(profiles::get).toList();
+        }
+
+        /** The positions in {@link #profiles()} of the drives {@link #matching} returns, in order. */
+        private IntStream select(List<InterfaceFilter> interfaces, List<Interface> buses) {
+            IntStream all = interfaces.isEmpty() ? IntStream.range(0, profiles.size())
+                    : interfaces.size() == 1 ? Arrays.stream(byInterface.get(interfaces.get(0)))
+                    : interfaces.stream().flatMapToInt(f -> Arrays.stream(byInterface.get(f))).distinct().sorted();
+            return buses.isEmpty() ? all : all.filter(i -> buses.contains(profiles.get(i).candidate().iface()));
+        }
+
+        /** Ranks the drives a query matches, with offers chosen once per drive and offer filter in this snapshot. */
+        Recommendation rank(Ranker ranker, RecommendQuery q, Instant now) {
+            int[] positions = select(q.interfaces(), q.buses()).toArray();
+            List<Ranker.Profile> matching = new ArrayList<>(positions.length);
+            for (int i : positions) {
+                matching.add(profiles.get(i));
             }
-            int[] merged = interfaces.size() == 1 ? byInterface.get(interfaces.get(0))
-                    : interfaces.stream().flatMapToInt(f -> Arrays.stream(byInterface.get(f))).distinct().sorted().toArray();
-            for (int i : merged) {
-                Ranker.Profile p = profiles.get(i);
-                if (buses.isEmpty() || buses.contains(p.candidate().iface())) {
-                    out.add(p);
+            OfferSelection.Filter filter = OfferSelection.Filter.of(q);
+            OfferSelection.Choice[] chosen = choices.get(filter, f -> new OfferSelection.Choice[profiles.size()]);
+            return ranker.rank(q, matching, (position, p) -> {
+                // a race only chooses twice: a choice is immutable, and the same for the same filter
+                OfferSelection.Choice c = chosen[positions[position]];
+                if (c == null) {
+                    c = OfferSelection.choose(p.candidate().offers(), filter);
+                    chosen[positions[position]] = c;
                 }
-            }
-            return out;
+                return c;
+            }, now);
         }
     }
 

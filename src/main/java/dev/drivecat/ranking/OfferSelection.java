@@ -2,6 +2,7 @@ package dev.drivecat.ranking;
 
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.Offer;
+import dev.drivecat.pricing.SellerType;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,24 +25,54 @@ final class OfferSelection {
     private OfferSelection() {
     }
 
-    /** Either the offers chosen, or why none fits. */
+    /**
+     * Everything of a query that the choice of offers depends on, and nothing else: {@link #choose}
+     * reads only this, so a choice made for one filter holds for every query with the same filter
+     * (the candidate model keeps choices per filter; see {@link CandidateModel.Snapshot}).
+     */
+    record Filter(String currency, boolean includeBusinessOnly, List<Condition> conditions, List<SellerType> sellerTypes,
+                  boolean includeOutOfStock, BigDecimal maxPrice, BigDecimal maxSetPrice, int units) {
+
+        static Filter of(RecommendQuery q) {
+            return of(q, q.units());
+        }
+
+        static Filter of(RecommendQuery q, int units) {
+            return new Filter(q.currency(), q.includeBusinessOnly(), q.conditions(), q.sellerTypes(), q.includeOutOfStock(),
+                    q.maxPrice(), q.maxSetPrice(), units);
+        }
+    }
+
+    /**
+     * Either the offers chosen, or why none fits. {@code cost} is the money the ranking compares:
+     * one drive for a log, the set for a special vdev (estimated if it cannot be filled); null
+     * without a price. {@code costValue} is the same as a double (NaN without), for arithmetic.
+     */
     record Choice(Offer best, BigDecimal unitPrice, BigDecimal setCost, String setCostBasis, List<String> warnings,
-                  String excludedReason, String excludedDetail) {
+                  String excludedReason, String excludedDetail, BigDecimal cost, double costValue) {
+
+        Choice(Offer best, BigDecimal unitPrice, BigDecimal setCost, String setCostBasis, List<String> warnings, int units) {
+            this(best, unitPrice, setCost, setCostBasis, warnings, null, null, costOf(unitPrice, setCost, units),
+                    valueOf(costOf(unitPrice, setCost, units)));
+        }
 
         boolean excluded() {
             return excludedReason != null;
         }
 
-        /** The money the ranking compares: one drive for a log, the set for a special vdev (estimated if it cannot be filled). */
-        BigDecimal cost(int units) {
+        static Choice out(String reason, String detail) {
+            return new Choice(null, null, null, null, List.of(), reason, detail, null, Double.NaN);
+        }
+
+        private static BigDecimal costOf(BigDecimal unitPrice, BigDecimal setCost, int units) {
             if (setCost != null) {
                 return setCost;
             }
             return unitPrice == null ? null : unitPrice.multiply(BigDecimal.valueOf(units));
         }
 
-        static Choice out(String reason, String detail) {
-            return new Choice(null, null, null, null, List.of(), reason, detail);
+        private static double valueOf(BigDecimal cost) {
+            return cost == null ? Double.NaN : cost.doubleValue();
         }
     }
 
@@ -56,6 +87,11 @@ final class OfferSelection {
     };
 
     static Choice choose(List<Offer> offers, RecommendQuery q, int units) {
+        return choose(offers, Filter.of(q, units));
+    }
+
+    static Choice choose(List<Offer> offers, Filter q) {
+        int units = q.units();
         if (offers.isEmpty()) {
             return Choice.out("noOffer", "no offer in the catalog");
         }
@@ -107,7 +143,7 @@ final class OfferSelection {
             }
             Offer newest = bySeller.stream().max(Comparator.comparing(Offer::observedAt)).orElseThrow();
             return new Choice(newest, null, null, null,
-                    List.of("No offer in stock: shown because includeOutOfStock=true; there is no price to compare."), null, null);
+                    List.of("No offer in stock: shown because includeOutOfStock=true; there is no price to compare."), units);
         }
         // one pass, not a sort: this runs for every candidate of every ranking, and only a set needs the order
         Offer best = cheapest(buyable);
@@ -132,7 +168,7 @@ final class OfferSelection {
                         + best.currency() + ", over maxSetPrice " + q.maxSetPrice().toPlainString());
             }
         }
-        return new Choice(best, delivered(best), setCost, basis, warnings, null, null);
+        return new Choice(best, delivered(best), setCost, basis, List.copyOf(warnings), units);
     }
 
     /** The first offer in {@link #CHEAPEST_FIRST} order, in one pass. */

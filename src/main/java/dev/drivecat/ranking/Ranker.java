@@ -17,6 +17,7 @@ import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,18 +66,32 @@ public final class Ranker {
      * the sync IOPS it predicts under both calibrations. Built once per catalog change (see
      * {@link CandidateModel}), so a new question only filters offers and does arithmetic.
      */
-    public record Profile(Candidate candidate, PlpAssessment plp, RankingModel.Flush flush, double logIops, double specialIops) {
+    public record Profile(Candidate candidate, PlpAssessment plp, RankingModel.Flush flush, double logIops, double specialIops,
+                          double ratedTb) {
     }
 
     public Profile profile(Candidate c) {
         PlpAssessment plp = PlpAssessment.of(c);
         RankingModel.Flush flush = RankingModel.flush(c, plp);
-        return new Profile(c, plp, flush, separateLog.predictIops(flush.latencyUs()), specialMirror.predictIops(flush.latencyUs()));
+        return new Profile(c, plp, flush, separateLog.predictIops(flush.latencyUs()), specialMirror.predictIops(flush.latencyUs()),
+                RankingModel.ratedTb(c));
+    }
+
+    /** The offers a query allows for the profile at {@code position} of a ranking's list. */
+    @FunctionalInterface
+    interface Offers {
+        OfferSelection.Choice choose(int position, Profile profile);
     }
 
     /** Ranks drives as loaded (tests and one-off callers); the service ranks profiles kept by {@link CandidateModel}. */
     public Recommendation rankCandidates(RecommendQuery q, List<Candidate> candidates, Instant now) {
         return rank(q, candidates.stream().map(this::profile).toList(), now);
+    }
+
+    /** Ranks profiles, choosing each one's offers afresh. */
+    public Recommendation rank(RecommendQuery q, List<Profile> profiles, Instant now) {
+        OfferSelection.Filter filter = OfferSelection.Filter.of(q);
+        return rank(q, profiles, (position, p) -> OfferSelection.choose(p.candidate().offers(), filter), now);
     }
 
     /** Counts exclusions by reason, and keeps the first few with their details (the rest are counted only). */
@@ -94,14 +109,16 @@ public final class Ranker {
         }
     }
 
-    public Recommendation rank(RecommendQuery q, List<Profile> profiles, Instant now) {
+    /** Ranks profiles with their offers as {@code offers} chooses them for this query's filter. */
+    Recommendation rank(RecommendQuery q, List<Profile> profiles, Offers offers, Instant now) {
         Optional<SpecialSizing.Need> need = q.isSlog() ? Optional.empty()
                 : SpecialSizing.need(q.dataGib(), q.recordsizeKib(), q.fileCount(),
                 q.smallBlockDataGib() == null ? null : q.smallBlockDataGib().doubleValue());
         int units = q.units();
         Exclusions excluded = new Exclusions();
         List<PendingScore> pending = new ArrayList<>();
-        for (Profile p : profiles) {
+        for (int position = 0; position < profiles.size(); position++) {
+            Profile p = profiles.get(position);
             Candidate c = p.candidate();
             if (q.plp() == PlpRequirement.REQUIRED && !p.plp().safeFlush()) {
                 excluded.add(c.slug(), "noPlp", () -> p.plp().summary() + " (plp=required)");
@@ -118,12 +135,12 @@ public final class Ranker {
                         need.get().requiredGib() - capacityGib, need.get().requiredGib()));
                 continue;
             }
-            OfferSelection.Choice choice = OfferSelection.choose(c.offers(), q, units);
+            OfferSelection.Choice choice = offers.choose(position, p);
             if (choice.excluded()) {
                 excluded.add(c.slug(), choice.excludedReason(), choice::excludedDetail);
                 continue;
             }
-            pending.add(new PendingScore(p, choice, capacityGib, choice.cost(units)));
+            pending.add(new PendingScore(p, choice, capacityGib));
         }
         BigDecimal cheapest = null;
         for (PendingScore p : pending) {
@@ -133,6 +150,7 @@ public final class Ranker {
         }
         Map<String, Integer> weights = RankingModel.weights(q);
         String[] names = weights.keySet().toArray(String[]::new);
+        Part[] parts = Arrays.stream(names).map(Part::of).toArray(Part[]::new);
         int[] weightValues = weights.values().stream().mapToInt(Integer::intValue).toArray();
         double tbPerYear = RankingModel.tbPerYear(q.enduranceWriteMBps());
         double cheapestValue = cheapest == null ? 0 : cheapest.doubleValue();
@@ -140,7 +158,7 @@ public final class Ranker {
         for (PendingScore p : pending) {
             double sum = 0;
             for (int i = 0; i < names.length; i++) {
-                sum += points(weightValues[i], value(names[i], q, p, cheapest, cheapestValue, need, tbPerYear));
+                sum += points(weightValues[i], value(parts[i], q, p, cheapest, cheapestValue, need, tbPerYear));
             }
             p.score = round(sum, 1);
             p.tier = tier(q, p.profile().plp());
@@ -148,7 +166,7 @@ public final class Ranker {
         List<PendingScore> top = top(pending, q.limit() + 1);
         List<Scored> kept = new ArrayList<>(top.size());
         for (PendingScore p : top) {
-            kept.add(score(q, names, weightValues, p, units, cheapest, cheapestValue, need, tbPerYear));
+            kept.add(score(q, names, parts, weightValues, p, units, cheapest, cheapestValue, need, tbPerYear));
         }
         List<Scored> shown = kept.subList(0, Math.min(q.limit(), kept.size()));
         List<Result> results = new ArrayList<>();
@@ -197,11 +215,11 @@ public final class Ranker {
         double score;
         int tier;
 
-        PendingScore(Profile profile, OfferSelection.Choice choice, double capacityGib, BigDecimal cost) {
+        PendingScore(Profile profile, OfferSelection.Choice choice, double capacityGib) {
             this.profile = profile;
             this.choice = choice;
             this.capacityGib = capacityGib;
-            this.cost = cost;
+            this.cost = choice.cost();
         }
 
         Profile profile() {
@@ -222,18 +240,26 @@ public final class Ranker {
     }
 
     /** One component's value, 0 to 1: the same arithmetic for the ranking pass and for the explanation. */
-    private double value(String name, RecommendQuery q, PendingScore p, BigDecimal cheapest, double cheapestValue,
+    private double value(Part part, RecommendQuery q, PendingScore p, BigDecimal cheapest, double cheapestValue,
                          Optional<SpecialSizing.Need> need, double tbPerYear) {
         Profile profile = p.profile();
-        return switch (name) {
-            case "flush" -> (q.isSlog() ? profile.logIops() : profile.specialIops()) / flushModel(q).ceilingIops();
-            case "plp" -> profile.plp().safety();
-            case "endurance" -> RankingModel.enduranceValue(RankingModel.lifeYears(profile.candidate(), tbPerYear));
-            case "price" -> p.cost() == null || cheapest == null ? 0
-                    : p.cost().compareTo(cheapest) == 0 ? 1 : cheapestValue / p.cost().doubleValue();
-            case "room" -> RankingModel.roomValue(need, profile.candidate().capacityGb());
-            default -> throw new IllegalStateException(name);
+        return switch (part) {
+            case FLUSH -> (q.isSlog() ? profile.logIops() : profile.specialIops()) / flushModel(q).ceilingIops();
+            case PLP -> profile.plp().safety();
+            case ENDURANCE -> RankingModel.enduranceValue(profile.ratedTb() / tbPerYear);
+            case PRICE -> p.cost() == null || cheapest == null ? 0
+                    : p.cost().compareTo(cheapest) == 0 ? 1 : cheapestValue / p.choice().costValue();
+            case ROOM -> RankingModel.roomValue(need, profile.candidate().capacityGb());
         };
+    }
+
+    /** The score components by the names {@link RankingModel#weights} gives them (a switch on these runs per candidate). */
+    private enum Part {
+        FLUSH, PLP, ENDURANCE, PRICE, ROOM;
+
+        static Part of(String name) {
+            return valueOf(name.toUpperCase(Locale.ROOT));
+        }
     }
 
     /** weight × value rounded half up to 0.1, as the decimal value reads (BigDecimal only near a tie, where binary rounding could differ). */
@@ -246,7 +272,7 @@ public final class Ranker {
         return Math.floor(x + 0.5) / 10;
     }
 
-    private Scored score(RecommendQuery q, String[] names, int[] weights, PendingScore p, int units, BigDecimal cheapest,
+    private Scored score(RecommendQuery q, String[] names, Part[] parts, int[] weights, PendingScore p, int units, BigDecimal cheapest,
                          double cheapestValue, Optional<SpecialSizing.Need> need, double tbPerYear) {
         Profile profile = p.profile();
         Candidate c = profile.candidate();
@@ -258,7 +284,7 @@ public final class Ranker {
         List<Draft> drafts = new ArrayList<>();
         for (int i = 0; i < names.length; i++) {
             String name = names[i];
-            double value = value(name, q, p, cheapest, cheapestValue, need, tbPerYear);
+            double value = value(parts[i], q, p, cheapest, cheapestValue, need, tbPerYear);
             boolean unknown = false;
             java.util.function.Supplier<String> input;
             switch (name) {
@@ -546,7 +572,18 @@ public final class Ranker {
         return dev.drivecat.pricing.Money.format(amount.setScale(2, RoundingMode.HALF_UP), currency);
     }
 
+    /**
+     * v rounded half up to {@code places} decimals, as its decimal value reads. In doubles where the
+     * digit after the last kept one is clearly not a 5 (this runs for every candidate of every
+     * ranking); through BigDecimal near a tie, where binary rounding could differ.
+     */
     static double round(double v, int places) {
-        return BigDecimal.valueOf(v).setScale(places, RoundingMode.HALF_UP).doubleValue();
+        double scale = places == 1 ? 10 : Math.pow(10, places);
+        double x = v * scale;
+        double fraction = x - Math.floor(x);
+        if (Math.abs(fraction - 0.5) < 1e-6 || !(Math.abs(x) < 1e9)) {
+            return BigDecimal.valueOf(v).setScale(places, RoundingMode.HALF_UP).doubleValue();
+        }
+        return Math.floor(x + 0.5) / scale;
     }
 }

@@ -126,11 +126,19 @@ public final class RankingModel {
 
     /** Years of rated life at {@code tbPerYear}, as {@link #endurance} works them out; NaN when no rating is known. */
     public static double lifeYears(Candidate c, double tbPerYear) {
+        return ratedTb(c) / tbPerYear;
+    }
+
+    /**
+     * The terabytes a drive is rated to write: its TBW, or its DWPD over {@link #ASSUMED_RATING_YEARS};
+     * NaN when no rating is known. Whatever the question, so the candidate model works it out once.
+     */
+    public static double ratedTb(Candidate c) {
         if (c.tbw() != null && c.tbw().number() != null) {
-            return c.tbw().number().doubleValue() / tbPerYear;
+            return c.tbw().number().doubleValue();
         }
         if (c.dwpd() != null && c.dwpd().number() != null) {
-            return c.dwpd().number().doubleValue() * c.capacityGb() / 1000.0 * 365 * ASSUMED_RATING_YEARS / tbPerYear;
+            return c.dwpd().number().doubleValue() * c.capacityGb() / 1000.0 * 365 * ASSUMED_RATING_YEARS;
         }
         return Double.NaN;
     }

@@ -33,13 +33,14 @@ public class RecommendationService {
 
     private final Ranker ranker = new Ranker();
 
-    private record Key(String query, long version) {
+    /** A query is a record of values (enums, lists, numbers, text), so it is its own key. */
+    private record Key(RecommendQuery query, long version) {
     }
 
     /** The answer as JSON bytes. */
     public byte[] recommend(RecommendQuery query) {
         CandidateModel.Snapshot snapshot = model.current();
-        Key key = new Key(key(query), snapshot.version());
+        Key key = new Key(query, snapshot.version());
         return answers.get(key, k -> serialise(rank(query, snapshot))).await().indefinitely();
     }
 
@@ -50,21 +51,13 @@ public class RecommendationService {
 
     private Recommendation rank(RecommendQuery query, CandidateModel.Snapshot snapshot) {
         Instant now = clock.instant();
-        Recommendation answer = ranker.rank(query, snapshot.matching(query.interfaces(), query.buses()), now);
+        Recommendation answer = snapshot.rank(ranker, query, now);
         return answer.withCatalog(snapshot.version(), snapshot.readAt());
     }
 
     private byte[] serialise(Recommendation answer) {
         try {
             return mapper.writeValueAsBytes(answer);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private String key(RecommendQuery query) {
-        try {
-            return mapper.writeValueAsString(query);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -1,9 +1,6 @@
 package dev.drivecat.common;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * An expected failure of a domain operation: the caller's input was wrong, something is missing,
@@ -28,9 +25,7 @@ public class DomainException extends RuntimeException {
     public DomainException(Kind kind, String detail, Map<String, Object> details) {
         super(detail, null, false, false);
         this.kind = kind;
-        // in the order given, so that an answer's members read the same on every start (Map.copyOf's order does not)
-        details.forEach((member, value) -> Objects.requireNonNull(value, member));
-        this.details = Collections.unmodifiableMap(new LinkedHashMap<>(details));
+        this.details = Members.copyOf(details);
     }
 
     public Kind kind() {
@@ -44,9 +39,7 @@ public class DomainException extends RuntimeException {
 
     /** The same failure with one more detail member. */
     public DomainException with(String member, Object value) {
-        Map<String, Object> more = new LinkedHashMap<>(details);
-        more.put(member, value);
-        return new DomainException(kind, getMessage(), more);
+        return new DomainException(kind, getMessage(), Members.with(details, member, value));
     }
 
     public static DomainException notFound(String detail) {

@@ -3,7 +3,7 @@ package dev.drivecat.web;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import java.util.LinkedHashMap;
+import dev.drivecat.common.Members;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -45,13 +45,7 @@ public record Problem(
     private static final String TYPE_PREFIX = "urn:problem-type:drivecat:";
 
     public Problem {
-        // members in the order they were added, the same on every start (Map.copyOf's order is not)
-        if (extensions == null) {
-            extensions = Map.of();
-        } else {
-            extensions.forEach((member, value) -> java.util.Objects.requireNonNull(value, member));
-            extensions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(extensions));
-        }
+        extensions = extensions == null ? Map.of() : Members.copyOf(extensions);
     }
 
     public static Problem of(ProblemType type, String detail) {
@@ -59,9 +53,7 @@ public record Problem(
     }
 
     public Problem with(String member, Object value) {
-        Map<String, Object> more = new LinkedHashMap<>(extensions);
-        more.put(member, value);
-        return new Problem(type, title, status, detail, instance, more);
+        return new Problem(type, title, status, detail, instance, Members.with(extensions, member, value));
     }
 
     public Problem at(String path) {

@@ -62,13 +62,17 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response constraintViolation(ConstraintViolationException e, UriInfo uri) {
-        List<Map<String, String>> errors = e.getConstraintViolations().stream()
+        List<FieldError> errors = e.getConstraintViolations().stream()
                 .sorted(Comparator.comparing(v -> v.getPropertyPath().toString()))
-                .map(v -> (Map<String, String>) new java.util.TreeMap<>(Map.of("field", leaf(v), "message", v.getMessage()))) // field, then message
+                .map(v -> new FieldError(leaf(v), v.getMessage()))
                 .toList();
-        String detail = errors.stream().map(err -> err.get("field") + ": " + err.get("message"))
+        String detail = errors.stream().map(err -> err.field() + ": " + err.message())
                 .reduce((a, b) -> a + "; " + b).orElse("invalid request");
         return respond(Problem.of(ProblemType.INVALID_PARAMETER, detail).with("errors", errors), uri);
+    }
+
+    /** One refused field of a request, as the problem's {@code errors} list shows it: field, then message. */
+    public record FieldError(String field, String message) {
     }
 
     @ServerExceptionMapper

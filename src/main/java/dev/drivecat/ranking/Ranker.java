@@ -211,7 +211,6 @@ public final class Ranker {
         private final Profile profile;
         private final OfferSelection.Choice choice;
         private final double capacityGib;
-        private final BigDecimal cost;
         double score;
         int tier;
 
@@ -219,7 +218,6 @@ public final class Ranker {
             this.profile = profile;
             this.choice = choice;
             this.capacityGib = capacityGib;
-            this.cost = choice.cost();
         }
 
         Profile profile() {
@@ -235,7 +233,7 @@ public final class Ranker {
         }
 
         BigDecimal cost() {
-            return cost;
+            return choice.cost();
         }
     }
 
@@ -262,14 +260,9 @@ public final class Ranker {
         }
     }
 
-    /** weight × value rounded half up to 0.1, as the decimal value reads (BigDecimal only near a tie, where binary rounding could differ). */
+    /** weight × value rounded half up to 0.1, as the decimal value reads. */
     static double points(int weight, double value) {
-        double x = weight * value * 10;
-        double fraction = x - Math.floor(x);
-        if (Math.abs(fraction - 0.5) < 1e-6) {
-            return round(weight * value, 1);
-        }
-        return Math.floor(x + 0.5) / 10;
+        return round(weight * value, 1);
     }
 
     private Scored score(RecommendQuery q, String[] names, Part[] parts, int[] weights, PendingScore p, int units, BigDecimal cheapest,

@@ -51,9 +51,11 @@ final class OfferSelection {
     record Choice(Offer best, BigDecimal unitPrice, BigDecimal setCost, String setCostBasis, List<String> warnings,
                   String excludedReason, String excludedDetail, BigDecimal cost, double costValue) {
 
-        Choice(Offer best, BigDecimal unitPrice, BigDecimal setCost, String setCostBasis, List<String> warnings, int units) {
-            this(best, unitPrice, setCost, setCostBasis, warnings, null, null, costOf(unitPrice, setCost, units),
-                    valueOf(costOf(unitPrice, setCost, units)));
+        /** Offers chosen: the set's cost when it could be filled, else {@code units} × the unit price. */
+        static Choice of(Offer best, BigDecimal unitPrice, BigDecimal setCost, String setCostBasis, List<String> warnings, int units) {
+            BigDecimal cost = setCost != null ? setCost : unitPrice == null ? null : unitPrice.multiply(BigDecimal.valueOf(units));
+            return new Choice(best, unitPrice, setCost, setCostBasis, warnings, null, null, cost,
+                    cost == null ? Double.NaN : cost.doubleValue());
         }
 
         boolean excluded() {
@@ -62,17 +64,6 @@ final class OfferSelection {
 
         static Choice out(String reason, String detail) {
             return new Choice(null, null, null, null, List.of(), reason, detail, null, Double.NaN);
-        }
-
-        private static BigDecimal costOf(BigDecimal unitPrice, BigDecimal setCost, int units) {
-            if (setCost != null) {
-                return setCost;
-            }
-            return unitPrice == null ? null : unitPrice.multiply(BigDecimal.valueOf(units));
-        }
-
-        private static double valueOf(BigDecimal cost) {
-            return cost == null ? Double.NaN : cost.doubleValue();
         }
     }
 
@@ -85,10 +76,6 @@ final class OfferSelection {
         int byTime = b.observedAt().compareTo(a.observedAt());
         return byTime != 0 ? byTime : a.externalId().compareTo(b.externalId());
     };
-
-    static Choice choose(List<Offer> offers, RecommendQuery q, int units) {
-        return choose(offers, Filter.of(q, units));
-    }
 
     static Choice choose(List<Offer> offers, Filter q) {
         int units = q.units();
@@ -142,7 +129,7 @@ final class OfferSelection {
                         .filter(a -> a != null && !a.isBlank()).findFirst().map(a -> " (\"" + a + "\")").orElse(""));
             }
             Offer newest = bySeller.stream().max(Comparator.comparing(Offer::observedAt)).orElseThrow();
-            return new Choice(newest, null, null, null,
+            return Choice.of(newest, null, null, null,
                     List.of("No offer in stock: shown because includeOutOfStock=true; there is no price to compare."), units);
         }
         // one pass, not a sort: this runs for every candidate of every ranking, and only a set needs the order
@@ -168,7 +155,7 @@ final class OfferSelection {
                         + best.currency() + ", over maxSetPrice " + q.maxSetPrice().toPlainString());
             }
         }
-        return new Choice(best, delivered(best), setCost, basis, List.copyOf(warnings), units);
+        return Choice.of(best, delivered(best), setCost, basis, List.copyOf(warnings), units);
     }
 
     /** The first offer in {@link #CHEAPEST_FIRST} order, in one pass. */

@@ -33,7 +33,7 @@ class OfferSelectionTest {
         for (List<Offer> order : List.of(List.of(DEAR, CHEAP_WITH_SHIPPING, CHEAPEST_OLDER, CHEAPEST_NEWER),
                 List.of(CHEAPEST_NEWER, CHEAPEST_OLDER, CHEAP_WITH_SHIPPING, DEAR),
                 List.of(CHEAPEST_OLDER, DEAR, CHEAPEST_NEWER, CHEAP_WITH_SHIPPING))) {
-            OfferSelection.Choice c = OfferSelection.choose(order, RankingModelTest.query("role", "slog"), 1);
+            OfferSelection.Choice c = OfferSelection.choose(order, OfferSelection.Filter.of(RankingModelTest.query("role", "slog"), 1));
             assertThat(c.best()).as("from %s", order.stream().map(Offer::externalId).toList()).isEqualTo(CHEAPEST_NEWER);
             assertThat(c.unitPrice()).isEqualByComparingTo("100.00");
         }
@@ -44,7 +44,7 @@ class OfferSelectionTest {
         Offer twoLeftAt100 = offer("F", "100.00", null, "2026-11-21T00:00:00Z", "Only 2 left in stock");
         Offer oneLeftAt120 = offer("G", "120.00", null, "2026-11-21T00:00:00Z", "Only 1 left in stock");
         List<Offer> offers = List.of(DEAR, oneLeftAt120, twoLeftAt100);
-        OfferSelection.Choice set = OfferSelection.choose(offers, RankingModelTest.query("role", "special"), 3);
+        OfferSelection.Choice set = OfferSelection.choose(offers, OfferSelection.Filter.of(RankingModelTest.query("role", "special"), 3));
         assertThat(set.best()).isEqualTo(twoLeftAt100);
         assertThat(set.setCost()).as("2 × 100 + 1 × 120, not the dearer offer given first").isEqualByComparingTo("320.00");
         assertThat(set.setCostBasis()).startsWith("2 × 100.00 USD").contains("1 × 120.00 USD");

@@ -376,10 +376,10 @@ class RankingModelTest {
                 new BigDecimal("100.00"), null, "USD", null, null, true, "Only 2 left in stock", NOW, 0, false);
         Offer plenty = new Offer("s", "amazon-us", "b", null, "B", SellerType.THIRD_PARTY, false, Condition.NEW, false,
                 new BigDecimal("120.00"), null, "USD", null, null, true, "In Stock", NOW, 0, false);
-        OfferSelection.Choice filled = OfferSelection.choose(List.of(plenty, twoLeft), special, 3);
+        OfferSelection.Choice filled = OfferSelection.choose(List.of(plenty, twoLeft), OfferSelection.Filter.of(special, 3));
         assertThat(filled.setCost()).isEqualByComparingTo("320.00");
         assertThat(filled.setCostBasis()).contains("2 × 100.00").contains("1 × 120.00");
-        OfferSelection.Choice shortOf = OfferSelection.choose(List.of(twoLeft), special, 3);
+        OfferSelection.Choice shortOf = OfferSelection.choose(List.of(twoLeft), OfferSelection.Filter.of(special, 3));
         assertThat(shortOf.setCost()).isNull();
         assertThat(shortOf.warnings()).anySatisfy(w -> assertThat(w).contains("Only 2 of the 3"));
         assertThat(OfferSelection.unitsLeft("Sólo queda(n) 1 en stock.")).isEqualTo(Optional.of(1));

@@ -1,5 +1,8 @@
 package dev.drivecat.ranking;
 
+import static dev.drivecat.common.Decimals.round;
+
+import dev.drivecat.common.Decimals;
 import dev.drivecat.pricing.Offer;
 import dev.drivecat.pricing.SellerType;
 import dev.drivecat.ranking.Recommendation.CapacityFit;
@@ -130,9 +133,9 @@ public final class Ranker {
                 continue;
             }
             if (need.isPresent() && capacityGib < need.get().requiredGib()) {
-                excluded.add(c.slug(), "tooSmall", () -> String.format(Locale.ROOT,
-                        "%.0f GiB per drive is %.0f GiB short of the %.0f GiB the special vdev needs", capacityGib,
-                        need.get().requiredGib() - capacityGib, need.get().requiredGib()));
+                excluded.add(c.slug(), "tooSmall", () -> Decimals.fixed(capacityGib, 0) + " GiB per drive is "
+                        + Decimals.fixed(need.get().requiredGib() - capacityGib, 0) + " GiB short of the "
+                        + Decimals.fixed(need.get().requiredGib(), 0) + " GiB the special vdev needs");
                 continue;
             }
             OfferSelection.Choice choice = offers.choose(position, p);
@@ -281,9 +284,9 @@ public final class Ranker {
             boolean unknown = false;
             java.util.function.Supplier<String> input;
             switch (name) {
-                case "flush" -> input = () -> String.format(Locale.ROOT, "%s µs flush → %,.0f predicted sync IOPS on the buying "
-                        + "guide's lab pool, of the %,.0f a zero-latency flush would give there (%s)", RankingModel.plain(
-                        BigDecimal.valueOf(round(flush.latencyUs(), 2))), iops, flushModel.ceilingIops(), flush.basis());
+                case "flush" -> input = () -> RankingModel.plain(BigDecimal.valueOf(round(flush.latencyUs(), 2))) + " µs flush → "
+                        + Decimals.grouped(iops) + " predicted sync IOPS on the buying guide's lab pool, of the "
+                        + Decimals.grouped(flushModel.ceilingIops()) + " a zero-latency flush would give there (" + flush.basis() + ")";
                 case "plp" -> {
                     unknown = profile.plp().unknown();
                     input = () -> profile.plp().summary();
@@ -291,16 +294,16 @@ public final class Ranker {
                 case "endurance" -> {
                     unknown = endurance.lifeYears() == null;
                     input = () -> endurance.lifeYears() == null ? endurance.basis()
-                            : String.format(Locale.ROOT, "%.1f years of %.0f (%s)", endurance.lifeYears(), RankingModel.SERVICE_YEARS,
-                            endurance.basis());
+                            : Decimals.fixed(endurance.lifeYears(), 1) + " years of " + Decimals.fixed(RankingModel.SERVICE_YEARS, 0)
+                            + " (" + endurance.basis() + ")";
                 }
                 case "price" -> input = cost == null || cheapest == null ? () -> "no price to compare"
                         : () -> (units == 1 ? "" : "set of " + units + ": ") + money(cost, p.choice().best().currency())
                         + " against the cheapest " + money(cheapest, p.choice().best().currency());
                 case "room" -> {
                     unknown = need.isEmpty();
-                    input = () -> need.map(n -> String.format(Locale.ROOT, "%.0f GiB per drive for %.1f GiB needed", p.capacityGib(),
-                            n.requiredGib())).orElse("no data size given: room not judged");
+                    input = () -> need.map(n -> Decimals.fixed(p.capacityGib(), 0) + " GiB per drive for " + Decimals.fixed(n.requiredGib(), 1)
+                            + " GiB needed").orElse("no data size given: room not judged");
                 }
                 default -> throw new IllegalStateException(name);
             }
@@ -308,8 +311,8 @@ public final class Ranker {
         }
         CapacityFit capacity = q.isSlog() ? null : new CapacityFit(round(p.capacityGib(), 1),
                 need.map(n -> round(n.requiredGib(), 1)).orElse(null),
-                need.map(n -> String.format(Locale.ROOT, "fits: %.0f%% full with what it must hold",
-                        100 * n.requiredGib() * SpecialSizing.FILL_LIMIT / p.capacityGib())).orElse("not judged: no data size given"));
+                need.map(n -> "fits: " + Decimals.fixed(100 * n.requiredGib() * SpecialSizing.FILL_LIMIT / p.capacityGib(), 0)
+                        + "% full with what it must hold").orElse("not judged: no data size given"));
         return new Scored(c, profile.plp(), p.choice(), flush, Math.round(iops), endurance, cost, drafts, p.score, capacity, p.tier);
     }
 
@@ -331,20 +334,20 @@ public final class Ranker {
         Offer offer = s.offers().best();
         FlushModel flushModel = flushModel(q);
         List<String> reasons = new ArrayList<>();
-        String share = String.format(Locale.ROOT, "%.0f%%", 100.0 * s.predictedIops() / flushModel.ceilingIops());
+        String share = Decimals.fixed(100.0 * s.predictedIops() / flushModel.ceilingIops(), 0) + "%";
         if (q.isSlog()) {
-            reasons.add(String.format(Locale.ROOT, "Predicted %,d 4K sync IOPS on the buying guide's lab pool (RAIDZ2 of hard-drive-class "
-                    + "disks) with this log, %s of what a zero-latency log would give there (%s).", s.predictedIops(), share,
-                    s.flush().basis()));
+            reasons.add("Predicted " + Decimals.grouped(s.predictedIops()) + " 4K sync IOPS on the buying guide's lab pool (RAIDZ2 of "
+                    + "hard-drive-class disks) with this log, " + share + " of what a zero-latency log would give there ("
+                    + s.flush().basis() + ").");
         } else if (q.zilOnSpecial()) {
-            reasons.add(String.format(Locale.ROOT, "Takes the ZIL too (no SLOG, OpenZFS %s): about %,d 4K sync IOPS predicted on the "
-                    + "buying guide's lab pool with this special mirror, %s of its zero-latency ceiling (%s).", q.openzfsVersion(),
-                    s.predictedIops(), share, s.flush().basis()));
+            reasons.add("Takes the ZIL too (no SLOG, OpenZFS " + q.openzfsVersion() + "): about " + Decimals.grouped(s.predictedIops())
+                    + " 4K sync IOPS predicted on the buying guide's lab pool with this special mirror, " + share
+                    + " of its zero-latency ceiling (" + s.flush().basis() + ").");
         }
         reasons.add(s.plp().summary());
         reasons.add(s.endurance().lifeYears() == null ? "Endurance unknown: no TBW or DWPD rating in the catalog."
-                : String.format(Locale.ROOT, "About %.1f years of rated endurance at %s MB/s (%s).", s.endurance().lifeYears(),
-                RankingModel.plain(BigDecimal.valueOf(q.enduranceWriteMBps())), s.endurance().basis()));
+                : "About " + Decimals.fixed(s.endurance().lifeYears(), 1) + " years of rated endurance at "
+                + RankingModel.plain(BigDecimal.valueOf(q.enduranceWriteMBps())) + " MB/s (" + s.endurance().basis() + ").");
         if (offer != null && offer.price() != null) {
             String from = (offer.seller() != null ? offer.seller() : offer.marketplace())
                     + (offer.sellerType() == SellerType.MARKETPLACE ? " (sold by the marketplace itself)"
@@ -356,8 +359,8 @@ public final class Ranker {
                     ? " plus " + money(offer.shipping(), offer.currency()) + " shipping" : "");
             String versus = s.cost().compareTo(cheapest) == 0 ? (units == 1 ? ": the cheapest of " : ", the cheapest set of ")
                     + candidates + " candidates"
-                    : String.format(Locale.ROOT, units == 1 ? ": %.1f× the cheapest candidate (%s)" : ", %.1f× the cheapest set (%s)",
-                    s.cost().divide(cheapest, MathContext.DECIMAL64).doubleValue(), money(cheapest, offer.currency()));
+                    : (units == 1 ? ": " : ", ") + Decimals.fixed(s.cost().divide(cheapest, MathContext.DECIMAL64).doubleValue(), 1)
+                    + (units == 1 ? "× the cheapest candidate (" : "× the cheapest set (") + money(cheapest, offer.currency()) + ")";
             String set = s.offers().setCost() != null ? money(s.offers().setCost(), offer.currency()) + " = " + s.offers().setCostBasis()
                     : "about " + money(s.cost(), offer.currency()) + " (estimated)";
             if (units == 1) {
@@ -365,8 +368,8 @@ public final class Ranker {
             } else if (q.isSlog()) {
                 reasons.add("A mirrored log of 2: " + set + versus + ", from " + from + ".");
             } else {
-                reasons.add(String.format(Locale.ROOT, "A %s pool needs a %d-way special mirror: %s%s, from %s.",
-                        q.layout().token(), units, set, versus, from));
+                reasons.add("A " + q.layout().token() + " pool needs a " + units + "-way special mirror: " + set + versus + ", from "
+                        + from + ".");
             }
         }
         if (next != null) {
@@ -469,8 +472,8 @@ public final class Ranker {
         Draft theirs = next.drafts().stream().filter(o -> o.name().equals(b.name())).findFirst().orElseThrow();
         String known = theirs.unknown() && !b.unknown() ? ", whose " + b.name() + " is unknown"
                 : b.unknown() && !theirs.unknown() ? " (this drive's " + b.name() + " is unknown)" : "";
-        return String.format(Locale.ROOT, "Ranked above %s by %.1f points, mostly on %s (%.1f against %.1f%s).", slug, total,
-                b.name(), b.points(), theirs.points(), known);
+        return "Ranked above " + slug + " by " + Decimals.fixed(total, 1) + " points, mostly on " + b.name() + " ("
+                + Decimals.fixed(b.points(), 1) + " against " + Decimals.fixed(theirs.points(), 1) + known + ").";
     }
 
     private ModelView model(RecommendQuery q) {
@@ -488,10 +491,10 @@ public final class Ranker {
                     + "measured in another form factor; else its vendor's stated write latency (with safe flushes); else its device "
                     + "class: 3D XPoint 13.85 µs, NVMe NAND with PLP 15 µs, SATA/SAS NAND with PLP 39 µs, NAND without PLP 3.86 ms.");
         }
-        assumptions.add(String.format(Locale.ROOT, "Endurance is judged at %s MB/s of writes around the clock, over %.0f years.",
-                RankingModel.plain(BigDecimal.valueOf(q.enduranceWriteMBps())), RankingModel.SERVICE_YEARS));
-        assumptions.add(String.format(Locale.ROOT, "A DWPD rating without TBW or warranty is taken to hold for %.0f years.",
-                RankingModel.ASSUMED_RATING_YEARS));
+        assumptions.add("Endurance is judged at " + RankingModel.plain(BigDecimal.valueOf(q.enduranceWriteMBps()))
+                + " MB/s of writes around the clock, over " + Decimals.fixed(RankingModel.SERVICE_YEARS, 0) + " years.");
+        assumptions.add("A DWPD rating without TBW or warranty is taken to hold for " + Decimals.fixed(RankingModel.ASSUMED_RATING_YEARS, 0)
+                + " years.");
         assumptions.add("Price: the cheapest candidate scores full marks; others score cheapest ÷ their price"
                 + (q.units() == 1 ? "." : " (for the whole set)."));
         assumptions.add("An unknown input scores " + RankingModel.UNKNOWN + " of its weight and is said to be unknown.");
@@ -563,20 +566,5 @@ public final class Ranker {
 
     static String money(BigDecimal amount, String currency) {
         return dev.drivecat.pricing.Money.format(amount.setScale(2, RoundingMode.HALF_UP), currency);
-    }
-
-    /**
-     * v rounded half up to {@code places} decimals, as its decimal value reads. In doubles where the
-     * digit after the last kept one is clearly not a 5 (this runs for every candidate of every
-     * ranking); through BigDecimal near a tie, where binary rounding could differ.
-     */
-    static double round(double v, int places) {
-        double scale = places == 1 ? 10 : Math.pow(10, places);
-        double x = v * scale;
-        double fraction = x - Math.floor(x);
-        if (Math.abs(fraction - 0.5) < 1e-6 || !(Math.abs(x) < 1e9)) {
-            return BigDecimal.valueOf(v).setScale(places, RoundingMode.HALF_UP).doubleValue();
-        }
-        return Math.floor(x + 0.5) / scale;
     }
 }

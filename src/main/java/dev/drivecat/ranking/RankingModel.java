@@ -1,6 +1,7 @@
 package dev.drivecat.ranking;
 
 import dev.drivecat.catalog.Media;
+import dev.drivecat.common.Decimals;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -113,10 +114,7 @@ public final class RankingModel {
     }
 
     /** Years of life at the write load, and how they were worked out (spelled out only when shown). */
-    public record Endurance(Double lifeYears, java.util.function.Supplier<String> explanation) {
-        public String basis() {
-            return explanation.get();
-        }
+    public record Endurance(Double lifeYears, String basis) {
     }
 
     /** TB written in a year at a steady write rate. */
@@ -151,18 +149,18 @@ public final class RankingModel {
         double tbPerYear = tbPerYear(writeMBps);
         double years = lifeYears(c, tbPerYear);
         if (Double.isNaN(years)) {
-            return new Endurance(null, () -> "no endurance rating (TBW or DWPD) in the catalog");
+            return new Endurance(null, "no endurance rating (TBW or DWPD) in the catalog");
         }
         if (c.tbw() != null && c.tbw().number() != null) {
-            return new Endurance(years, () -> String.format(Locale.ROOT, "%s TB written (%s) ÷ %.0f TB a year at %s MB/s",
-                    plain(c.tbw().number()), c.tbw().derived() ? "derived: " + c.tbw().wording() : "stated: \"" + c.tbw().wording() + "\"",
-                    tbPerYear, plain(BigDecimal.valueOf(writeMBps))));
+            return new Endurance(years, plain(c.tbw().number()) + " TB written ("
+                    + (c.tbw().derived() ? "derived: " + c.tbw().wording() : "stated: \"" + c.tbw().wording() + "\"") + ") ÷ "
+                    + Decimals.fixed(tbPerYear, 0) + " TB a year at " + plain(BigDecimal.valueOf(writeMBps)) + " MB/s");
         }
         double tbPerDay = c.dwpd().number().doubleValue() * c.capacityGb() / 1000.0;
-        return new Endurance(years, () -> String.format(Locale.ROOT,
-                "%s DWPD × %.3f TB = %.2f TB a day, taken to hold for %.0f years (no TBW or warranty in the catalog) ÷ %.0f TB a year at %s MB/s",
-                plain(c.dwpd().number()), c.capacityGb() / 1000.0, tbPerDay, ASSUMED_RATING_YEARS, tbPerYear,
-                plain(BigDecimal.valueOf(writeMBps))));
+        return new Endurance(years, plain(c.dwpd().number()) + " DWPD × " + Decimals.fixed(c.capacityGb() / 1000.0, 3) + " TB = "
+                + Decimals.fixed(tbPerDay, 2) + " TB a day, taken to hold for " + Decimals.fixed(ASSUMED_RATING_YEARS, 0)
+                + " years (no TBW or warranty in the catalog) ÷ " + Decimals.fixed(tbPerYear, 0) + " TB a year at "
+                + plain(BigDecimal.valueOf(writeMBps)) + " MB/s");
     }
 
     public static double enduranceValue(Endurance e) {

@@ -10,8 +10,8 @@ public class ImportRejectedException extends DomainException {
     private final transient List<ImportError> errors;
 
     public ImportRejectedException(List<ImportError> errors) {
-        super(Kind.INVALID_BODY, detail(errors),
-                Map.of("errors", errors.stream().map(e -> Map.of("pointer", e.pointer(), "message", e.message())).toList()));
+        // each error a record, written pointer then message (a Map.of would change its order from one start to the next)
+        super(Kind.INVALID_BODY, detail(errors), Map.of("errors", List.copyOf(errors)));
         this.errors = List.copyOf(errors);
     }
 

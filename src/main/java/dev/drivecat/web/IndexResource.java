@@ -4,6 +4,8 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -19,13 +21,19 @@ public class IndexResource {
 
     private static final Index INDEX = new Index("drivecat",
             "Which SSD to buy for a ZFS pool's SLOG or special vdev, from which seller, at what price, and why.",
-            Map.of(
-                    "GET /recommend?role=slog&interface=m2", "ranked drives for a role, every score explained",
-                    "GET /drives", "the catalog, with PLP wording, endurance and the best offer",
-                    "GET /drives/{slug}", "one drive: every spec value with its source, every listing",
-                    "GET /drives/{slug}/prices", "price history (JSON, or CSV with Accept: text/csv)",
-                    "GET /offers", "current offers"),
+            endpoints(),
             "/q/openapi");
+
+    /** In this order on every start ({@code Map.of}'s order changes from one JVM to the next). */
+    private static Map<String, String> endpoints() {
+        Map<String, String> endpoints = new LinkedHashMap<>();
+        endpoints.put("GET /recommend?role=slog&interface=m2", "ranked drives for a role, every score explained");
+        endpoints.put("GET /drives", "the catalog, with PLP wording, endurance and the best offer");
+        endpoints.put("GET /drives/{slug}", "one drive: every spec value with its source, every listing");
+        endpoints.put("GET /drives/{slug}/prices", "price history (JSON, or CSV with Accept: text/csv)");
+        endpoints.put("GET /offers", "current offers");
+        return Collections.unmodifiableMap(endpoints);
+    }
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)

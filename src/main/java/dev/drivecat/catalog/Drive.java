@@ -11,6 +11,10 @@ import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.Table;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -60,6 +64,15 @@ public class Drive extends PanacheEntityBase {
 
     public static Optional<Drive> findBySlug(String slug) {
         return find("slug", slug).firstResultOptional();
+    }
+
+    /** The drives with these slugs, by slug, in one query (a slug without a drive is absent). */
+    public static Map<String, Drive> bySlugs(Collection<String> slugs) {
+        Map<String, Drive> found = new HashMap<>();
+        if (!slugs.isEmpty()) {
+            Drive.<Drive>list("slug in ?1", List.copyOf(slugs)).forEach(d -> found.put(d.slug, d));
+        }
+        return found;
     }
 
     /** A drive as people name it: "Intel Optane SSD DC P4800X 375GB" (pages and mail say this, never the slug). */

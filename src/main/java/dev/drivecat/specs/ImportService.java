@@ -92,7 +92,7 @@ public class ImportService {
 
     @Transactional
     public ImportReport importDocument(ImportDocument doc) {
-        ImportValidator.Result result = ImportValidator.validate(doc, constraints, new DatabaseLookup(), clock.instant());
+        ImportValidator.Result result = ImportValidator.validate(doc, constraints, new DatabaseLookup(doc), clock.instant());
         if (!result.errors().isEmpty()) {
             throw new ImportRejectedException(result.errors());
         }
@@ -112,14 +112,20 @@ public class ImportService {
             }
             specs.refresh(drive);
         }
+        // one query per marketplace and per drive, not per listing (an import may carry thousands)
+        Map<String, Marketplace> marketplaces = new HashMap<>();
         Map<String, Map<String, Listing>> stored = new HashMap<>();
         plan.listings().stream().collect(java.util.stream.Collectors.groupingBy(ImportPlan.ListingPlan::marketplace))
-                .forEach((code, plans) -> stored.put(code, listings.find(Marketplace.findByCode(code).orElseThrow(),
-                        plans.stream().map(ImportPlan.ListingPlan::externalId).toList())));
-        Map<String, Drive> drives = new HashMap<>();
+                .forEach((code, plans) -> {
+                    Marketplace marketplace = Marketplace.findByCode(code).orElseThrow();
+                    marketplaces.put(code, marketplace);
+                    stored.put(code, listings.find(marketplace, plans.stream().map(ImportPlan.ListingPlan::externalId).toList()));
+                });
+        Map<String, Drive> drives = new HashMap<>(Drive.bySlugs(plan.listings().stream().map(ImportPlan.ListingPlan::driveSlug)
+                .distinct().toList()));
         List<PriceRecorder.Entry> observations = new ArrayList<>();
         for (ImportPlan.ListingPlan l : plan.listings()) {
-            Listing listing = upsertListing(l, c, stored.get(l.marketplace()), drives);
+            Listing listing = upsertListing(l, c, marketplaces.get(l.marketplace()), stored.get(l.marketplace()), drives);
             if (l.watch() && watch.watch(l.url(), l.driveSlug()).created()) {
                 c.pagesWatched++;
             }
@@ -197,8 +203,8 @@ public class ImportService {
         return drive;
     }
 
-    private Listing upsertListing(ImportPlan.ListingPlan l, Counter c, Map<String, Listing> stored, Map<String, Drive> drives) {
-        Marketplace marketplace = Marketplace.findByCode(l.marketplace()).orElseThrow();
+    private Listing upsertListing(ImportPlan.ListingPlan l, Counter c, Marketplace marketplace, Map<String, Listing> stored,
+                                  Map<String, Drive> drives) {
         Drive drive = drives.computeIfAbsent(l.driveSlug(), slug -> Drive.findBySlug(slug).orElseThrow());
         Listings.Upserted upserted = listings.upsert(marketplace, l.externalId(), drive, new Listings.Facts(l.url(), l.sellerName(),
                 l.sellerType(), l.fulfilledByMarketplace(), l.condition(), l.businessOnly()),
@@ -229,26 +235,71 @@ public class ImportService {
         int pagesWatched;
     }
 
-    /** The catalog as the validator sees it, read from the database. */
+    /**
+     * The catalog as the validator sees it, read from the database once per drive and marketplace
+     * named, and the drives of the document's listings in one query per marketplace (validation
+     * writes nothing, so what it read stays true until the document is stored).
+     */
     private final class DatabaseLookup implements ImportValidator.CatalogLookup {
+        private final ImportDocument doc;
+        private final Map<String, Optional<Drive>> drives = new HashMap<>();
+        private final Map<String, Optional<Marketplace>> marketplaces = new HashMap<>();
+        private final Map<String, Map<String, String>> listingDrives = new HashMap<>();
+
+        DatabaseLookup(ImportDocument doc) {
+            this.doc = doc;
+        }
+
+        private Optional<Drive> drive(String slug) {
+            if (drives.isEmpty()) {
+                // the drives the document's listings name, in one query; any other slug is looked up alone
+                List<String> named = doc.listings() == null ? List.of() : doc.listings().stream()
+                        .filter(l -> l != null && l.drive() != null).map(ImportDocument.ListingEntry::drive).distinct().toList();
+                named.forEach(s -> drives.put(s, Optional.empty()));
+                Drive.bySlugs(named).forEach((s, d) -> drives.put(s, Optional.of(d)));
+            }
+            return drives.computeIfAbsent(slug, Drive::findBySlug);
+        }
+
+        private Optional<Marketplace> marketplace(String code) {
+            return marketplaces.computeIfAbsent(code, Marketplace::findByCode);
+        }
+
         @Override
         public Optional<Interface> driveInterface(String slug) {
-            return Drive.findBySlug(slug).map(d -> d.iface);
+            return drive(slug).map(d -> d.iface);
         }
 
         @Override
         public boolean hasPcie(String slug) {
-            return Drive.findBySlug(slug).map(d -> d.pcieGen != null || d.pcieLanes != null).orElse(false);
+            return drive(slug).map(d -> d.pcieGen != null || d.pcieLanes != null).orElse(false);
         }
 
         @Override
         public boolean marketplaceExists(String code) {
-            return Marketplace.findByCode(code).isPresent();
+            return marketplace(code).isPresent();
         }
 
         @Override
         public Optional<String> listingDrive(String marketplace, String externalId) {
-            return Marketplace.findByCode(marketplace).flatMap(m -> Listing.find(m, externalId)).map(l -> l.drive.slug);
+            return Optional.ofNullable(listingDrives.computeIfAbsent(marketplace, this::listingDrivesOf).get(externalId));
+        }
+
+        /** The drive each stored listing of the document on this marketplace sells, by external id. */
+        private Map<String, String> listingDrivesOf(String code) {
+            Optional<Marketplace> marketplace = marketplace(code);
+            List<String> externalIds = doc.listings() == null ? List.of() : doc.listings().stream()
+                    .filter(l -> l != null && code.equals(l.marketplace()) && l.externalId() != null)
+                    .map(l -> l.externalId().trim()).distinct().toList();
+            Map<String, String> found = new HashMap<>();
+            if (marketplace.isEmpty() || externalIds.isEmpty()) {
+                return found;
+            }
+            em.createQuery("select l.identity.externalId, l.drive.slug from Listing l "
+                            + "where l.identity.marketplace = :m and l.identity.externalId in :ids", Object[].class)
+                    .setParameter("m", marketplace.get()).setParameter("ids", externalIds)
+                    .getResultList().forEach(row -> found.put((String) row[0], (String) row[1]));
+            return found;
         }
 
         @Override

@@ -187,7 +187,7 @@ public class PriceRecorder {
                 current.put(id, new Current(o.price(), o.currency(), at));
             }
         }
-        Map<String, Long> added = append(c, entries, append, suspect);
+        Map<Key, Long> added = append(c, entries, append, suspect);
         List<Recorded> out = new ArrayList<>(entries.size());
         for (int i = 0; i < entries.size(); i++) {
             Long id = append[i] ? added.get(key(entries.get(i).listing().id, at(entries.get(i)))) : null;
@@ -201,7 +201,7 @@ public class PriceRecorder {
             + "source_url, scrape_run_id, suspect";
 
     /** COPY into a temporary table, then one INSERT: the new observations' ids by listing and instant. */
-    private static Map<String, Long> append(Connection c, List<Entry> entries, boolean[] append, boolean[] suspect)
+    private static Map<Key, Long> append(Connection c, List<Entry> entries, boolean[] append, boolean[] suspect)
             throws SQLException {
         StringBuilder csv = new StringBuilder();
         int rows = 0;
@@ -224,7 +224,7 @@ public class PriceRecorder {
             }
             csv.append('\n');
         }
-        Map<String, Long> added = new HashMap<>();
+        Map<Key, Long> added = new HashMap<>();
         if (rows == 0) {
             return added;
         }
@@ -258,8 +258,12 @@ public class PriceRecorder {
         return e.observation().observedAt().truncatedTo(java.time.temporal.ChronoUnit.MICROS);
     }
 
-    private static String key(long listing, Instant at) {
-        return listing + "@" + at;
+    /** An observation's identity in the table (its unique constraint): hashed as two values, not written as text. */
+    private record Key(long listing, Instant at) {
+    }
+
+    private static Key key(long listing, Instant at) {
+        return new Key(listing, at);
     }
 
     /** A value in PostgreSQL's CSV: NULL unquoted and empty, everything else quoted with inner quotes doubled. */

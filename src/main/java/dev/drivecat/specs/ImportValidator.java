@@ -437,6 +437,10 @@ public final class ImportValidator {
         if (blank(raw)) {
             return null;
         }
+        Instant whole = wholeSecondsUtc(raw);
+        if (whole != null) {
+            return whole;
+        }
         try {
             return Instant.parse(raw.trim());
         } catch (DateTimeParseException notInstant) {
@@ -453,10 +457,49 @@ public final class ImportValidator {
         }
     }
 
+    /**
+     * The instant "2026-11-30T12:00:00Z" names, read without a formatter (an import of 100,000
+     * observations spent a fifth of its CPU in Instant.parse); null for any other form or an
+     * impossible date, which {@link #instant} then reads (or refuses) as before.
+     */
+    static Instant wholeSecondsUtc(String raw) {
+        if (raw.length() != 20 || raw.charAt(4) != '-' || raw.charAt(7) != '-' || raw.charAt(10) != 'T' || raw.charAt(13) != ':'
+                || raw.charAt(16) != ':' || raw.charAt(19) != 'Z') {
+            return null;
+        }
+        int year = digits(raw, 0, 4);
+        int month = digits(raw, 5, 2);
+        int day = digits(raw, 8, 2);
+        int hour = digits(raw, 11, 2);
+        int minute = digits(raw, 14, 2);
+        int second = digits(raw, 17, 2);
+        if (year < 0 || month < 0 || day < 0 || hour < 0 || minute < 0 || second < 0) {
+            return null;
+        }
+        try {
+            return java.time.LocalDateTime.of(year, month, day, hour, minute, second).toInstant(ZoneOffset.UTC);
+        } catch (java.time.DateTimeException impossible) {
+            return null;
+        }
+    }
+
+    /** The decimal number of {@code length} ASCII digits at {@code from}; -1 if any is not one. */
+    private static int digits(String s, int from, int length) {
+        int n = 0;
+        for (int i = from; i < from + length; i++) {
+            char ch = s.charAt(i);
+            if (ch < '0' || ch > '9') {
+                return -1;
+            }
+            n = n * 10 + (ch - '0');
+        }
+        return n;
+    }
+
     private String currency(String at, String raw) {
         String code = raw.trim();
         try {
-            if (code.matches("[A-Z]{3}")) {
+            if (code.length() == 3 && code.chars().allMatch(ch -> ch >= 'A' && ch <= 'Z')) {
                 return Currency.getInstance(code).getCurrencyCode();
             }
         } catch (IllegalArgumentException unknown) {

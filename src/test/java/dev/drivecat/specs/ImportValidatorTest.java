@@ -121,6 +121,25 @@ class ImportValidatorTest {
     // --- a valid document -------------------------------------------------------------------
 
     @Test
+    void wholeSecondsInUtcAreReadAsInstantParseReadsThem() {
+        java.util.Random random = new java.util.Random(30);
+        for (int i = 0; i < 100_000; i++) {
+            Instant t = Instant.ofEpochSecond(random.nextLong(-62_135_596_800L, 253_402_300_799L)); // years 1 to 9999
+            String text = java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss'Z'")
+                    .format(t.atOffset(java.time.ZoneOffset.UTC));
+            assertThat(ImportValidator.wholeSecondsUtc(text)).as(text).isEqualTo(Instant.parse(text));
+        }
+    }
+
+    @Test
+    void otherFormsAndImpossibleDatesAreLeftToTheFullParser() {
+        for (String text : List.of("2026-02-30T00:00:00Z", "2026-13-01T00:00:00Z", "2026-11-30T24:00:00Z", "2026-11-30T23:59:60Z",
+                "2026-11-3OT12:00:00Z", "2026-11-30T12:00:00.5Z", "2026-11-30T12:00:00+01:00", "2026-11-30", "2026-11-30 12:00:00Z")) {
+            assertThat(ImportValidator.wholeSecondsUtc(text)).as(text).isNull();
+        }
+    }
+
+    @Test
     void aValidDocumentGivesAPlanWithNormalisedValues() {
         ImportValidator.Result r = ImportValidator.validate(doc(drive(NEW_DRIVE + ", \"partNumbers\": [\" acx1-400 \"], \"specs\": ["
                 + "{\"field\": \"plp\", \"value\": \"STATED_YES\", \"wording\": \" PLP: Yes \", \"source\": \"v\"},"

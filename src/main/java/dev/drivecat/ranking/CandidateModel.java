@@ -65,6 +65,7 @@ public class CandidateModel {
         private final long version;
         private final Instant readAt;
         private final List<Ranker.Profile> profiles;
+        private final Ranker.Columns columns;
         private final Map<InterfaceFilter, int[]> byInterface = new EnumMap<>(InterfaceFilter.class);
         private final Cache<OfferSelection.Filter, OfferSelection.Choice[]> choices = Caffeine.newBuilder()
                 .maximumSize(KEPT_FILTERS).build();
@@ -73,6 +74,7 @@ public class CandidateModel {
             this.version = version;
             this.readAt = readAt;
             this.profiles = profiles;
+            this.columns = new Ranker.Columns(profiles);
             for (InterfaceFilter f : InterfaceFilter.values()) {
                 List<Integer> matching = new ArrayList<>();
                 for (int i = 0; i < profiles.size(); i++) {
@@ -113,19 +115,14 @@ public class CandidateModel {
 
         /** Ranks the drives a query matches, with offers chosen once per drive and offer filter in this snapshot. */
         Recommendation rank(Ranker ranker, RecommendQuery q, Instant now) {
-            int[] positions = select(q.interfaces(), q.buses()).toArray();
-            List<Ranker.Profile> matching = new ArrayList<>(positions.length);
-            for (int i : positions) {
-                matching.add(profiles.get(i));
-            }
             OfferSelection.Filter filter = OfferSelection.Filter.of(q);
             OfferSelection.Choice[] chosen = choices.get(filter, f -> new OfferSelection.Choice[profiles.size()]);
-            return ranker.rank(q, matching, (position, p) -> {
+            return ranker.rank(q, columns, select(q.interfaces(), q.buses()).toArray(), (i, p) -> {
                 // a race only chooses twice: a choice is immutable, and the same for the same filter
-                OfferSelection.Choice c = chosen[positions[position]];
+                OfferSelection.Choice c = chosen[i];
                 if (c == null) {
                     c = OfferSelection.choose(p.candidate().offers(), filter);
-                    chosen[positions[position]] = c;
+                    chosen[i] = c;
                 }
                 return c;
             }, now);

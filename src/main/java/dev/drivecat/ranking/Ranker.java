@@ -80,10 +80,52 @@ public final class Ranker {
                 RankingModel.ratedTb(c));
     }
 
-    /** The offers a query allows for the profile at {@code position} of a ranking's list. */
+    /** The offers a query allows for the profile at {@code index} of the columns ranked. */
     @FunctionalInterface
     interface Offers {
-        OfferSelection.Choice choose(int position, Profile profile);
+        OfferSelection.Choice choose(int index, Profile profile);
+    }
+
+    /**
+     * What the ranking pass reads of every profile, one array per figure and one slot per profile
+     * (in the order of the list they were made from): a new question reads a few thousand
+     * candidates, and reading them from arrays instead of from records scattered over the heap is
+     * most of what the pass costs. Made once per snapshot by {@link CandidateModel}.
+     */
+    static final class Columns {
+        final List<Profile> profiles;
+        final double[] logIops;
+        final double[] specialIops;
+        final double[] safety;
+        final double[] ratedTb;
+        final double[] capacityGib;
+        final int[] capacityGb;
+        final boolean[] safeFlush;
+        final boolean[] vendorSaysNo;
+
+        Columns(List<Profile> profiles) {
+            this.profiles = profiles;
+            int n = profiles.size();
+            logIops = new double[n];
+            specialIops = new double[n];
+            safety = new double[n];
+            ratedTb = new double[n];
+            capacityGib = new double[n];
+            capacityGb = new int[n];
+            safeFlush = new boolean[n];
+            vendorSaysNo = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                Profile p = profiles.get(i);
+                logIops[i] = p.logIops();
+                specialIops[i] = p.specialIops();
+                safety[i] = p.plp().safety();
+                ratedTb[i] = p.ratedTb();
+                capacityGb[i] = p.candidate().capacityGb();
+                capacityGib[i] = SpecialSizing.capacityGib(capacityGb[i]);
+                safeFlush[i] = p.plp().safeFlush();
+                vendorSaysNo[i] = p.plp().vendorSaysNo();
+            }
+        }
     }
 
     /** Ranks drives as loaded (tests and one-off callers); the service ranks profiles kept by {@link CandidateModel}. */
@@ -94,7 +136,8 @@ public final class Ranker {
     /** Ranks profiles, choosing each one's offers afresh. */
     public Recommendation rank(RecommendQuery q, List<Profile> profiles, Instant now) {
         OfferSelection.Filter filter = OfferSelection.Filter.of(q);
-        return rank(q, profiles, (position, p) -> OfferSelection.choose(p.candidate().offers(), filter), now);
+        return rank(q, new Columns(profiles), java.util.stream.IntStream.range(0, profiles.size()).toArray(),
+                (index, p) -> OfferSelection.choose(p.candidate().offers(), filter), now);
     }
 
     /** Counts exclusions by reason, and keeps the first few with their details (the rest are counted only). */
@@ -112,146 +155,174 @@ public final class Ranker {
         }
     }
 
-    /** Ranks profiles with their offers as {@code offers} chooses them for this query's filter. */
-    Recommendation rank(RecommendQuery q, List<Profile> profiles, Offers offers, Instant now) {
+    /**
+     * Ranks the profiles at {@code indexes} of {@code columns} (in that order) with their offers as
+     * {@code offers} chooses them for this query's filter.
+     */
+    Recommendation rank(RecommendQuery q, Columns columns, int[] indexes, Offers offers, Instant now) {
         Optional<SpecialSizing.Need> need = q.isSlog() ? Optional.empty()
                 : SpecialSizing.need(q.dataGib(), q.recordsizeKib(), q.fileCount(),
                 q.smallBlockDataGib() == null ? null : q.smallBlockDataGib().doubleValue());
         int units = q.units();
+        boolean slog = q.isSlog();
+        boolean plpRequired = q.plp() == PlpRequirement.REQUIRED;
+        double needGib = need.map(SpecialSizing.Need::requiredGib).orElse(Double.NaN);
         Exclusions excluded = new Exclusions();
-        List<PendingScore> pending = new ArrayList<>();
-        for (int position = 0; position < profiles.size(); position++) {
-            Profile p = profiles.get(position);
-            Candidate c = p.candidate();
-            if (q.plp() == PlpRequirement.REQUIRED && !p.plp().safeFlush()) {
-                excluded.add(c.slug(), "noPlp", () -> p.plp().summary() + " (plp=required)");
+        // the candidates that pass the filters, as indexes into the columns, with their offers
+        int[] passed = new int[indexes.length];
+        OfferSelection.Choice[] choices = new OfferSelection.Choice[indexes.length];
+        int count = 0;
+        for (int i : indexes) {
+            if (plpRequired && !columns.safeFlush[i]) {
+                Profile p = columns.profiles.get(i);
+                excluded.add(p.candidate().slug(), "noPlp", () -> p.plp().summary() + " (plp=required)");
                 continue;
             }
-            double capacityGib = SpecialSizing.capacityGib(c.capacityGb());
-            if (q.isSlog() && c.capacityGb() < RankingModel.LOG_NEEDS_GB) {
+            if (slog && columns.capacityGb[i] < RankingModel.LOG_NEEDS_GB) {
+                Candidate c = columns.profiles.get(i).candidate();
                 excluded.add(c.slug(), "tooSmall", () -> c.capacityGb() + " GB is below the about 4 GB a log uses");
                 continue;
             }
-            if (need.isPresent() && capacityGib < need.get().requiredGib()) {
-                excluded.add(c.slug(), "tooSmall", () -> Decimals.fixed(capacityGib, 0) + " GiB per drive is "
-                        + Decimals.fixed(need.get().requiredGib() - capacityGib, 0) + " GiB short of the "
-                        + Decimals.fixed(need.get().requiredGib(), 0) + " GiB the special vdev needs");
+            double capacityGib = columns.capacityGib[i];
+            if (capacityGib < needGib) {
+                excluded.add(columns.profiles.get(i).candidate().slug(), "tooSmall", () -> Decimals.fixed(capacityGib, 0)
+                        + " GiB per drive is " + Decimals.fixed(needGib - capacityGib, 0) + " GiB short of the "
+                        + Decimals.fixed(needGib, 0) + " GiB the special vdev needs");
                 continue;
             }
-            OfferSelection.Choice choice = offers.choose(position, p);
+            OfferSelection.Choice choice = offers.choose(i, columns.profiles.get(i));
             if (choice.excluded()) {
-                excluded.add(c.slug(), choice.excludedReason(), choice::excludedDetail);
+                excluded.add(columns.profiles.get(i).candidate().slug(), choice.excludedReason(), choice::excludedDetail);
                 continue;
             }
-            pending.add(new PendingScore(p, choice, capacityGib));
+            passed[count] = i;
+            choices[count] = choice;
+            count++;
         }
+        // the cheapest cost: compared as doubles (monotonic in the decimal), as decimals where the doubles tie
         BigDecimal cheapest = null;
-        for (PendingScore p : pending) {
-            if (p.cost() != null && (cheapest == null || p.cost().compareTo(cheapest) < 0)) {
-                cheapest = p.cost();
+        double cheapestValue = 0;
+        for (int k = 0; k < count; k++) {
+            BigDecimal cost = choices[k].cost();
+            if (cost != null && (cheapest == null || choices[k].costValue() < cheapestValue
+                    || choices[k].costValue() == cheapestValue && cost.compareTo(cheapest) < 0)) {
+                cheapest = cost;
+                cheapestValue = choices[k].costValue();
             }
         }
         Map<String, Integer> weights = RankingModel.weights(q);
         String[] names = weights.keySet().toArray(String[]::new);
         Part[] parts = Arrays.stream(names).map(Part::of).toArray(Part[]::new);
         int[] weightValues = weights.values().stream().mapToInt(Integer::intValue).toArray();
-        double tbPerYear = RankingModel.tbPerYear(q.enduranceWriteMBps());
-        double cheapestValue = cheapest == null ? 0 : cheapest.doubleValue();
+        Inputs inputs = new Inputs(q, columns, cheapest, cheapestValue, need, RankingModel.tbPerYear(q.enduranceWriteMBps()));
         // the points of every candidate, without a word of explanation: only the shown ones are explained
-        for (PendingScore p : pending) {
+        double[] scores = new double[count];
+        int[] tiers = new int[count];
+        for (int k = 0; k < count; k++) {
             double sum = 0;
-            for (int i = 0; i < names.length; i++) {
-                sum += points(weightValues[i], value(parts[i], q, p, cheapest, cheapestValue, need, tbPerYear));
+            for (int j = 0; j < parts.length; j++) {
+                sum += points(weightValues[j], inputs.value(parts[j], passed[k], choices[k]));
             }
-            p.score = round(sum, 1);
-            p.tier = tier(q, p.profile().plp());
+            scores[k] = round(sum, 1);
+            tiers[k] = tier(q, columns.safeFlush[passed[k]], columns.vendorSaysNo[passed[k]]);
         }
-        List<PendingScore> top = top(pending, q.limit() + 1);
-        List<Scored> kept = new ArrayList<>(top.size());
-        for (PendingScore p : top) {
-            kept.add(score(q, names, parts, weightValues, p, units, cheapest, cheapestValue, need, tbPerYear));
+        List<Scored> kept = new ArrayList<>();
+        for (int k : top(new RankOrder(columns, passed, choices, scores, tiers), count, q.limit() + 1)) {
+            kept.add(score(names, parts, weightValues, new PendingScore(passed[k], columns.profiles.get(passed[k]), choices[k],
+                    columns.capacityGib[passed[k]], scores[k], tiers[k]), units, inputs));
         }
         List<Scored> shown = kept.subList(0, Math.min(q.limit(), kept.size()));
         List<Result> results = new ArrayList<>();
         for (int i = 0; i < shown.size(); i++) {
             Scored s = shown.get(i);
             Scored next = i + 1 < kept.size() ? kept.get(i + 1) : null;
-            results.add(result(q, i + 1, s, next, cheapest, pending.size(), units, now));
+            results.add(result(q, i + 1, s, next, cheapest, count, units, now));
         }
         return new Recommendation(q, model(q), notes(q, need, excluded.byReason), priceAges(q, shown),
                 results, new FilteredOut(excluded.total, excluded.byReason, excluded.listed));
     }
 
-    /** The first {@code n} in rank order, without sorting the rest. */
-    private static List<PendingScore> top(List<PendingScore> all, int n) {
-        java.util.PriorityQueue<PendingScore> worstFirst = new java.util.PriorityQueue<>(n + 1, RANK_ORDER.reversed());
-        for (PendingScore p : all) {
+    /**
+     * Rank order over the candidates that passed (by their place in the pass): tier (safe flushes
+     * first, then the vendor's No), then points, then the cheaper, then by slug. A total order.
+     */
+    private record RankOrder(Columns columns, int[] passed, OfferSelection.Choice[] choices, double[] scores, int[] tiers)
+            implements java.util.function.IntBinaryOperator {
+        @Override
+        public int applyAsInt(int a, int b) {
+            int c = Integer.compare(tiers[a], tiers[b]);
+            if (c == 0) {
+                c = Double.compare(scores[b], scores[a]);
+            }
+            if (c == 0) {
+                BigDecimal x = choices[a].cost();
+                BigDecimal y = choices[b].cost();
+                c = x == null ? (y == null ? 0 : 1) : y == null ? -1 : x.compareTo(y);
+            }
+            return c != 0 ? c : columns.profiles.get(passed[a]).candidate().slug()
+                    .compareTo(columns.profiles.get(passed[b]).candidate().slug());
+        }
+    }
+
+    /** The first {@code n} of {@code count} candidates in rank order, without sorting the rest. */
+    private static List<Integer> top(RankOrder order, int count, int n) {
+        java.util.PriorityQueue<Integer> worstFirst = new java.util.PriorityQueue<>(n + 1, (a, b) -> order.applyAsInt(b, a));
+        for (int k = 0; k < count; k++) {
             if (worstFirst.size() < n) {
-                worstFirst.add(p);
-            } else if (RANK_ORDER.compare(p, worstFirst.peek()) < 0) {
+                worstFirst.add(k);
+            } else if (order.applyAsInt(k, worstFirst.peek()) < 0) {
                 worstFirst.poll();
-                worstFirst.add(p);
+                worstFirst.add(k);
             }
         }
-        List<PendingScore> top = new ArrayList<>(worstFirst);
-        top.sort(RANK_ORDER);
+        List<Integer> top = new ArrayList<>(worstFirst);
+        top.sort(order::applyAsInt);
         return top;
     }
 
-    /** Tier (safe flushes first, then the vendor's No), then points, then the cheaper, then by slug: a total order. */
-    private static final Comparator<PendingScore> RANK_ORDER = (a, b) -> {
-        int c = Integer.compare(a.tier, b.tier);
-        if (c == 0) {
-            c = Double.compare(b.score, a.score);
-        }
-        if (c == 0) {
-            c = a.cost() == null ? (b.cost() == null ? 0 : 1) : b.cost() == null ? -1 : a.cost().compareTo(b.cost());
-        }
-        return c != 0 ? c : a.profile().candidate().slug().compareTo(b.profile().candidate().slug());
-    };
-
-    private static final class PendingScore {
-        private final Profile profile;
-        private final OfferSelection.Choice choice;
-        private final double capacityGib;
-        double score;
-        int tier;
-
-        PendingScore(Profile profile, OfferSelection.Choice choice, double capacityGib) {
-            this.profile = profile;
-            this.choice = choice;
-            this.capacityGib = capacityGib;
-        }
-
-        Profile profile() {
-            return profile;
-        }
-
-        OfferSelection.Choice choice() {
-            return choice;
-        }
-
-        double capacityGib() {
-            return capacityGib;
-        }
-
+    /** A candidate kept for the answer: where it stands in the columns, its offers and its points. */
+    private record PendingScore(int index, Profile profile, OfferSelection.Choice choice, double capacityGib, double score, int tier) {
         BigDecimal cost() {
             return choice.cost();
         }
     }
 
-    /** One component's value, 0 to 1: the same arithmetic for the ranking pass and for the explanation. */
-    private double value(Part part, RecommendQuery q, PendingScore p, BigDecimal cheapest, double cheapestValue,
-                         Optional<SpecialSizing.Need> need, double tbPerYear) {
-        Profile profile = p.profile();
-        return switch (part) {
-            case FLUSH -> (q.isSlog() ? profile.logIops() : profile.specialIops()) / flushModel(q).ceilingIops();
-            case PLP -> profile.plp().safety();
-            case ENDURANCE -> RankingModel.enduranceValue(profile.ratedTb() / tbPerYear);
-            case PRICE -> p.cost() == null || cheapest == null ? 0
-                    : p.cost().compareTo(cheapest) == 0 ? 1 : cheapestValue / p.choice().costValue();
-            case ROOM -> RankingModel.roomValue(need, profile.candidate().capacityGb());
-        };
+    /** What a component's value depends on besides the candidate: the question and the field it is ranked in. */
+    private final class Inputs {
+        final RecommendQuery q;
+        final Columns columns;
+        final BigDecimal cheapest;
+        final double cheapestValue;
+        final Optional<SpecialSizing.Need> need;
+        final double tbPerYear;
+        final boolean slog;
+        final double ceilingIops;
+
+        Inputs(RecommendQuery q, Columns columns, BigDecimal cheapest, double cheapestValue, Optional<SpecialSizing.Need> need,
+               double tbPerYear) {
+            this.q = q;
+            this.columns = columns;
+            this.cheapest = cheapest;
+            this.cheapestValue = cheapestValue;
+            this.need = need;
+            this.tbPerYear = tbPerYear;
+            this.slog = q.isSlog();
+            this.ceilingIops = flushModel(q).ceilingIops();
+        }
+
+        /** One component's value, 0 to 1: the same arithmetic for the ranking pass and for the explanation. */
+        double value(Part part, int i, OfferSelection.Choice choice) {
+            return switch (part) {
+                case FLUSH -> (slog ? columns.logIops[i] : columns.specialIops[i]) / ceilingIops;
+                case PLP -> columns.safety[i];
+                case ENDURANCE -> RankingModel.enduranceValue(columns.ratedTb[i] / tbPerYear);
+                // the doubles differ where the decimals do; where the doubles tie, the decimals decide
+                case PRICE -> choice.cost() == null || cheapest == null ? 0
+                        : choice.costValue() == cheapestValue && choice.cost().compareTo(cheapest) == 0 ? 1
+                        : cheapestValue / choice.costValue();
+                case ROOM -> RankingModel.roomValue(need, columns.capacityGb[i]);
+            };
+        }
     }
 
     /** The score components by the names {@link RankingModel#weights} gives them (a switch on these runs per candidate). */
@@ -268,8 +339,10 @@ public final class Ranker {
         return round(weight * value, 1);
     }
 
-    private Scored score(RecommendQuery q, String[] names, Part[] parts, int[] weights, PendingScore p, int units, BigDecimal cheapest,
-                         double cheapestValue, Optional<SpecialSizing.Need> need, double tbPerYear) {
+    private Scored score(String[] names, Part[] parts, int[] weights, PendingScore p, int units, Inputs inputs) {
+        RecommendQuery q = inputs.q;
+        BigDecimal cheapest = inputs.cheapest;
+        Optional<SpecialSizing.Need> need = inputs.need;
         Profile profile = p.profile();
         Candidate c = profile.candidate();
         RankingModel.Flush flush = profile.flush();
@@ -280,7 +353,7 @@ public final class Ranker {
         List<Draft> drafts = new ArrayList<>();
         for (int i = 0; i < names.length; i++) {
             String name = names[i];
-            double value = value(parts[i], q, p, cheapest, cheapestValue, need, tbPerYear);
+            double value = inputs.value(parts[i], p.index(), p.choice());
             boolean unknown = false;
             java.util.function.Supplier<String> input;
             switch (name) {
@@ -313,7 +386,7 @@ public final class Ranker {
                 need.map(n -> round(n.requiredGib(), 1)).orElse(null),
                 need.map(n -> "fits: " + Decimals.fixed(100 * n.requiredGib() * SpecialSizing.FILL_LIMIT / p.capacityGib(), 0)
                         + "% full with what it must hold").orElse("not judged: no data size given"));
-        return new Scored(c, profile.plp(), p.choice(), flush, Math.round(iops), endurance, cost, drafts, p.score, capacity, p.tier);
+        return new Scored(c, profile.plp(), p.choice(), flush, Math.round(iops), endurance, cost, drafts, p.score(), capacity, p.tier());
     }
 
     /**
@@ -321,11 +394,11 @@ public final class Ranker {
      * ranks below every drive with stated PLP, and under plp=preferred a drive without safe flushes
      * below both. Under plp=any, every drive is ranked on its points alone.
      */
-    static int tier(RecommendQuery q, PlpAssessment plp) {
+    static int tier(RecommendQuery q, boolean safeFlush, boolean vendorSaysNo) {
         if (q.plp() == PlpRequirement.ANY) {
             return 0;
         }
-        return !plp.safeFlush() ? 2 : plp.vendorSaysNo() ? 1 : 0;
+        return !safeFlush ? 2 : vendorSaysNo ? 1 : 0;
     }
 
     private Result result(RecommendQuery q, int rank, Scored s, Scored next, BigDecimal cheapest, int candidates, int units,

@@ -89,8 +89,8 @@ public final class Ranker {
     /**
      * What the ranking pass reads of every profile, one array per figure and one slot per profile
      * (in the order of the list they were made from): a new question reads a few thousand
-     * candidates, and reading them from arrays instead of from records scattered over the heap is
-     * most of what the pass costs. Made once per snapshot by {@link CandidateModel}.
+     * candidates, and reads them from arrays instead of through records scattered over the heap.
+     * Made once per snapshot by {@link CandidateModel}.
      */
     static final class Columns {
         final List<Profile> profiles;

@@ -113,7 +113,7 @@ public final class RankingModel {
         return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
     }
 
-    /** Years of life at the write load, and how they were worked out (spelled out only when shown). */
+    /** Years of life at the write load, and how they were worked out (made only for the drives an answer keeps). */
     public record Endurance(Double lifeYears, String basis) {
     }
 

@@ -48,8 +48,12 @@ public final class Ranker {
 
     /** A candidate that passed the filters, with everything its score is made of. */
     private record Scored(Candidate candidate, PlpAssessment plp, OfferSelection.Choice offers, RankingModel.Flush flush,
-                          long predictedIops, RankingModel.Endurance endurance, BigDecimal cost, List<Draft> drafts,
+                          long predictedIops, RankingModel.Endurance endurance, List<Draft> drafts,
                           double score, CapacityFit capacity, int tier) {
+
+        BigDecimal cost() {
+            return offers.cost();
+        }
 
         List<Component> components() {
             return drafts.stream().map(Draft::component).toList();
@@ -228,8 +232,7 @@ public final class Ranker {
         }
         List<Scored> kept = new ArrayList<>();
         for (int k : top(new RankOrder(columns, passed, choices, scores, tiers), count, q.limit() + 1)) {
-            kept.add(score(names, parts, weightValues, new PendingScore(passed[k], columns.profiles.get(passed[k]), choices[k],
-                    columns.capacityGib[passed[k]], scores[k], tiers[k]), units, inputs));
+            kept.add(score(names, parts, weightValues, passed[k], choices[k], scores[k], tiers[k], units, inputs));
         }
         List<Scored> shown = kept.subList(0, Math.min(q.limit(), kept.size()));
         List<Result> results = new ArrayList<>();
@@ -278,13 +281,6 @@ public final class Ranker {
         List<Integer> top = new ArrayList<>(worstFirst);
         top.sort(order::applyAsInt);
         return top;
-    }
-
-    /** A candidate kept for the answer: where it stands in the columns, its offers and its points. */
-    private record PendingScore(int index, Profile profile, OfferSelection.Choice choice, double capacityGib, double score, int tier) {
-        BigDecimal cost() {
-            return choice.cost();
-        }
     }
 
     /** What a component's value depends on besides the candidate: the question and the field it is ranked in. */
@@ -339,21 +335,24 @@ public final class Ranker {
         return round(weight * value, 1);
     }
 
-    private Scored score(String[] names, Part[] parts, int[] weights, PendingScore p, int units, Inputs inputs) {
+    /** The candidate at {@code index} of the columns, kept for the answer with its offers and points, explained. */
+    private Scored score(String[] names, Part[] parts, int[] weights, int index, OfferSelection.Choice choice, double points, int tier,
+                         int units, Inputs inputs) {
         RecommendQuery q = inputs.q;
         BigDecimal cheapest = inputs.cheapest;
         Optional<SpecialSizing.Need> need = inputs.need;
-        Profile profile = p.profile();
+        Profile profile = inputs.columns.profiles.get(index);
+        double capacityGib = inputs.columns.capacityGib[index];
         Candidate c = profile.candidate();
         RankingModel.Flush flush = profile.flush();
         FlushModel flushModel = flushModel(q);
         double iops = q.isSlog() ? profile.logIops() : profile.specialIops();
         RankingModel.Endurance endurance = RankingModel.endurance(c, q.enduranceWriteMBps());
-        BigDecimal cost = p.cost();
+        BigDecimal cost = choice.cost();
         List<Draft> drafts = new ArrayList<>();
         for (int i = 0; i < names.length; i++) {
             String name = names[i];
-            double value = inputs.value(parts[i], p.index(), p.choice());
+            double value = inputs.value(parts[i], index, choice);
             boolean unknown = false;
             java.util.function.Supplier<String> input;
             switch (name) {
@@ -371,22 +370,22 @@ public final class Ranker {
                             + " (" + endurance.basis() + ")";
                 }
                 case "price" -> input = cost == null || cheapest == null ? () -> "no price to compare"
-                        : () -> (units == 1 ? "" : "set of " + units + ": ") + money(cost, p.choice().best().currency())
-                        + " against the cheapest " + money(cheapest, p.choice().best().currency());
+                        : () -> (units == 1 ? "" : "set of " + units + ": ") + money(cost, choice.best().currency())
+                        + " against the cheapest " + money(cheapest, choice.best().currency());
                 case "room" -> {
                     unknown = need.isEmpty();
-                    input = () -> need.map(n -> Decimals.fixed(p.capacityGib(), 0) + " GiB per drive for " + Decimals.fixed(n.requiredGib(), 1)
+                    input = () -> need.map(n -> Decimals.fixed(capacityGib, 0) + " GiB per drive for " + Decimals.fixed(n.requiredGib(), 1)
                             + " GiB needed").orElse("no data size given: room not judged");
                 }
                 default -> throw new IllegalStateException(name);
             }
             drafts.add(new Draft(name, weights[i], value, points(weights[i], value), unknown, input));
         }
-        CapacityFit capacity = q.isSlog() ? null : new CapacityFit(round(p.capacityGib(), 1),
+        CapacityFit capacity = q.isSlog() ? null : new CapacityFit(round(capacityGib, 1),
                 need.map(n -> round(n.requiredGib(), 1)).orElse(null),
-                need.map(n -> "fits: " + Decimals.fixed(100 * n.requiredGib() * SpecialSizing.FILL_LIMIT / p.capacityGib(), 0)
+                need.map(n -> "fits: " + Decimals.fixed(100 * n.requiredGib() * SpecialSizing.FILL_LIMIT / capacityGib, 0)
                         + "% full with what it must hold").orElse("not judged: no data size given"));
-        return new Scored(c, profile.plp(), p.choice(), flush, Math.round(iops), endurance, cost, drafts, p.score(), capacity, p.tier());
+        return new Scored(c, profile.plp(), choice, flush, Math.round(iops), endurance, drafts, points, capacity, tier);
     }
 
     /**

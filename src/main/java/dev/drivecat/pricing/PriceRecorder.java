@@ -190,7 +190,7 @@ public class PriceRecorder {
         Map<Key, Long> added = append(c, entries, append, suspect);
         List<Recorded> out = new ArrayList<>(entries.size());
         for (int i = 0; i < entries.size(); i++) {
-            Long id = append[i] ? added.get(key(entries.get(i).listing().id, at(entries.get(i)))) : null;
+            Long id = append[i] ? added.get(new Key(entries.get(i).listing().id, at(entries.get(i)))) : null;
             out.add(new Recorded(Optional.ofNullable(id), id != null && suspect[i]));
         }
         return out;
@@ -247,7 +247,7 @@ public class PriceRecorder {
                 + "SELECT " + COLUMNS + " FROM observation_batch ON CONFLICT ON CONSTRAINT price_observation_listing_time_uq DO NOTHING "
                 + "RETURNING id, listing_id, observed_at")) {
             while (rs.next()) {
-                added.put(key(rs.getLong(2), rs.getObject(3, java.time.OffsetDateTime.class).toInstant()), rs.getLong(1));
+                added.put(new Key(rs.getLong(2), rs.getObject(3, java.time.OffsetDateTime.class).toInstant()), rs.getLong(1));
             }
         }
         return added;
@@ -262,9 +262,6 @@ public class PriceRecorder {
     private record Key(long listing, Instant at) {
     }
 
-    private static Key key(long listing, Instant at) {
-        return new Key(listing, at);
-    }
 
     /** A value in PostgreSQL's CSV: NULL unquoted and empty, everything else quoted with inner quotes doubled. */
     private static void csvValue(StringBuilder csv, Object value) {

@@ -248,16 +248,14 @@ public class ImportService {
 
         DatabaseLookup(ImportDocument doc) {
             this.doc = doc;
+            // the drives the document's listings name, in one query; any other slug is looked up alone
+            List<String> named = doc == null || doc.listings() == null ? List.of() : doc.listings().stream()
+                    .filter(l -> l != null && l.drive() != null).map(ImportDocument.ListingEntry::drive).distinct().toList();
+            named.forEach(slug -> drives.put(slug, Optional.empty()));
+            Drive.bySlugs(named).forEach((slug, d) -> drives.put(slug, Optional.of(d)));
         }
 
         private Optional<Drive> drive(String slug) {
-            if (drives.isEmpty()) {
-                // the drives the document's listings name, in one query; any other slug is looked up alone
-                List<String> named = doc.listings() == null ? List.of() : doc.listings().stream()
-                        .filter(l -> l != null && l.drive() != null).map(ImportDocument.ListingEntry::drive).distinct().toList();
-                named.forEach(s -> drives.put(s, Optional.empty()));
-                Drive.bySlugs(named).forEach((s, d) -> drives.put(s, Optional.of(d)));
-            }
             return drives.computeIfAbsent(slug, Drive::findBySlug);
         }
 

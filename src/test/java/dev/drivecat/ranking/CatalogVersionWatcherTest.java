@@ -61,6 +61,27 @@ class CatalogVersionWatcherTest {
     }
 
     @Test
+    void aMarketplaceStatementThatChangesNoRowLeavesTheCatalogVersionAlone() throws Exception {
+        long before = repository.version();
+        try (Connection c = DriverManager.getConnection(url, user, ""); Statement s = c.createStatement()) {
+            // what every start runs for the marketplaces the site definitions name, when they are stored already
+            s.executeUpdate("""
+                    INSERT INTO marketplace (code, name, host, default_currency)
+                    SELECT code, name, host, default_currency FROM marketplace WHERE code = 'amazon-us'
+                    ON CONFLICT ON CONSTRAINT marketplace_code_uq DO NOTHING""");
+            s.executeUpdate("UPDATE marketplace SET name = name WHERE code = 'no-such-marketplace'");
+            s.executeUpdate("DELETE FROM marketplace WHERE code = 'no-such-marketplace'");
+        }
+        assertThat(repository.version()).as("statements that changed no marketplace").isEqualTo(before);
+
+        try (Connection c = DriverManager.getConnection(url, user, ""); Statement s = c.createStatement()) {
+            s.executeUpdate("UPDATE marketplace SET name = name WHERE code = 'amazon-us'");
+        }
+        assertThat(repository.version()).as("a statement that changed one").isGreaterThan(before);
+        assertThat(repository.changesSince(before).drives()).as("a marketplace names no drive: every drive is read again").isEmpty();
+    }
+
+    @Test
     void aWriteByAnotherClientReachesTheModelThroughTheDatabasesNotification() throws Exception {
         model.refresh();
         long received = watcher.notificationsReceived();

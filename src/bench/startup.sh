@@ -7,10 +7,16 @@
 #   src/bench/startup.sh                                   # seed catalog, in target/startup-data
 #   STARTUP_DATA_DIR=target/bench-data src/bench/startup.sh   # the benchmark catalog of run.sh
 #   STARTUP_RUNS=7 STARTUP_APPCDS=1 src/bench/startup.sh
+#   STARTUP_CDS=trained src/bench/startup.sh               # class archive from a training run
+#   STARTUP_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java STARTUP_CDS=trained src/bench/startup.sh
 #
 # It launches the service as the README does (java -jar quarkus-run.jar), from the application's
 # directory (STARTUP_APP, default target/quarkus-app). STARTUP_APPCDS=1 adds the AppCDS archive of
-# a build made with -Dquarkus.package.jar.appcds.enabled=true. Needs curl and bc.
+# a build made with -Dquarkus.package.jar.appcds.enabled=true. STARTUP_CDS=trained first runs the
+# service once until its first answer and stops it, dumping the classes that run loaded into an
+# archive (JDK 17: -XX:ArchiveClassesAtExit, a dynamic CDS archive; JDK 25 and later:
+# -XX:AOTCacheOutput, an AOT cache of loaded and linked classes), then measures starts that map it.
+# STARTUP_JAVA picks the java binary (default: java on the PATH). Needs curl and bc.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 DATA=$(realpath -m "${STARTUP_DATA_DIR:-target/startup-data}")
@@ -26,6 +32,7 @@ if curl -s -o /dev/null "http://localhost:$PORT/"; then
   echo "Something already answers on port $PORT: stop it (or set STARTUP_PORT)." >&2
   exit 1
 fi
+JAVA=${STARTUP_JAVA:-java}
 JAVA_OPTS=()
 [ -n "${STARTUP_JAVA_OPTS:-}" ] && read -r -a JAVA_OPTS <<<"$STARTUP_JAVA_OPTS"
 if [ "${STARTUP_APPCDS:-0}" = 1 ]; then
@@ -53,10 +60,29 @@ now_ms() { date +%s%3N; }
 # The first start initialises the data directory (initdb, migrations, seed); it is not measured.
 if [ ! -f "$DATA/postgres/PG_VERSION" ]; then
   echo "Initialising $DATA ..." >&2
-  java "${JAVA_OPTS[@]}" -jar quarkus-run.jar > "$LOG" 2>&1 &
+  "$JAVA" "${JAVA_OPTS[@]}" -jar quarkus-run.jar > "$LOG" 2>&1 &
   SERVICE=$!
   for _ in $(seq 1 600); do curl -sf -o /dev/null "$URL" && break; sleep 0.2; done
   stop
+fi
+
+if [ "${STARTUP_CDS:-}" = trained ]; then
+  # One training start: until the first answer, then a clean stop, which writes the archive.
+  if "$JAVA" -XX:+PrintFlagsFinal -version 2>/dev/null | grep -q " AOTCacheOutput "; then
+    ARCHIVE=drivecat-trained.aot
+    DUMP=(-XX:AOTCacheOutput="$ARCHIVE") USE=(-XX:AOTCache="$ARCHIVE")
+  else
+    ARCHIVE=drivecat-trained.jsa
+    DUMP=(-XX:ArchiveClassesAtExit="$ARCHIVE") USE=(-XX:SharedArchiveFile="$ARCHIVE")
+  fi
+  echo "Training run, writing $APP/$ARCHIVE ..." >&2
+  rm -f "$ARCHIVE"
+  "$JAVA" "${JAVA_OPTS[@]}" "${DUMP[@]}" -jar quarkus-run.jar > "$LOG" 2>&1 &
+  SERVICE=$!
+  for _ in $(seq 1 600); do curl -sf -o /dev/null "$URL" && break; sleep 0.2; done
+  stop
+  [ -f "$ARCHIVE" ] || { echo "The training run wrote no $ARCHIVE; see $LOG" >&2; exit 1; }
+  JAVA_OPTS+=("${USE[@]}")
 fi
 
 times=()
@@ -66,7 +92,7 @@ echo "|---|---|---|---|---|"
 for run in $(seq 1 "$RUNS"); do
   LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
   start=$(now_ms)
-  java "${JAVA_OPTS[@]}" -jar quarkus-run.jar > "$LOG" 2>&1 &
+  "$JAVA" "${JAVA_OPTS[@]}" -jar quarkus-run.jar > "$LOG" 2>&1 &
   SERVICE=$!
   until curl -sf -o /dev/null "$URL"; do
     if ! kill -0 "$SERVICE" 2>/dev/null; then
@@ -97,4 +123,4 @@ done
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 printf '| **median of %d** | **%.2f s** | | **%d MB** | |\n' "$RUNS" "$(echo "$(median "${times[@]}") / 1000" | bc -l)" \
   $(( $(median "${rss[@]}" | cut -d. -f1) / 1024 ))
-echo "In $APP: java ${JAVA_OPTS[*]} -jar quarkus-run.jar; data: $DATA; $(nproc) cores; load average before the last run: $LOAD"
+echo "In $APP: $JAVA ${JAVA_OPTS[*]} -jar quarkus-run.jar; data: $DATA; $(nproc) cores; load average before the last run: $LOAD"

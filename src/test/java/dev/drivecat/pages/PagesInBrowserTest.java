@@ -33,7 +33,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -153,7 +152,26 @@ class PagesInBrowserTest {
     static void submit(ChromeDriver driver, String button) {
         WebElement page = driver.findElement(By.tagName("html"));
         driver.findElement(By.cssSelector(button)).click();
-        new WebDriverWait(driver, Duration.ofSeconds(30)).until(ExpectedConditions.stalenessOf(page));
+        new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> gone(page));
+    }
+
+    /**
+     * Whether an element belongs to a page the browser has left. ChromeDriver says so with a stale
+     * element reference, or, when asked while the new document is being attached, with an inspector
+     * error that the node "does not belong to the document".
+     */
+    static boolean gone(WebElement element) {
+        try {
+            element.isEnabled();
+            return false;
+        } catch (org.openqa.selenium.StaleElementReferenceException e) {
+            return true;
+        } catch (org.openqa.selenium.WebDriverException e) {
+            if (e.getMessage() != null && e.getMessage().contains("does not belong to the document")) {
+                return true;
+            }
+            throw e;
+        }
     }
 
     void screenshot(String name, int maxHeight) throws IOException {

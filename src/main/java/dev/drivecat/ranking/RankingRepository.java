@@ -208,7 +208,7 @@ public class RankingRepository {
             throw e.getCause() instanceof RuntimeException r ? r : e;
         } finally {
             if (offersRead != null) {
-                // a failed drive read leaves no offer read behind it
+                // after a failed drive read: the offers' read, if not started yet, never starts; a running one finishes and is dropped
                 offersRead.cancel(false);
             }
         }

@@ -34,12 +34,6 @@ public record Candidate(
         Sibling sibling,
         List<Offer> offers) {
 
-    /** The same drive with these current offers. */
-    public Candidate withOffers(List<Offer> current) {
-        return new Candidate(id, slug, vendor, model, capacityGb, iface, formFactor, media, discontinued, plp, dwpd, tbw, warrantyYears,
-                writeLatency, openzfsKnownGoodSlog, measured, sibling, current);
-    }
-
     /** A chosen spec value: its number or token, the source's words, the kind of source, and whether it is only a claim. */
     public record Evidence(BigDecimal number, String token, String appliesTo, String wording, SourceKind kind,
                            String sourceTitle, String sourceUrl, boolean claim) {

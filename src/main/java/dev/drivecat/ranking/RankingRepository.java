@@ -41,7 +41,8 @@ import java.util.regex.Pattern;
  * grow with the length of price histories). Plain JDBC: this is the one bulk read on a hot path,
  * and it maps tens of thousands of rows, reading columns by position. A load of every drive (at
  * start, and after a change that names no drive) reads the offers over a second connection while
- * it reads the drives: the two are about half each of a load's time.
+ * it reads the drives: the two are about half each of a load's time. A reload of a few drives
+ * reads their offers first, one query after the other.
  */
 @ApplicationScoped
 public class RankingRepository {
@@ -157,17 +158,18 @@ public class RankingRepository {
             joins.append(" LEFT JOIN spec_value ").append(a).append(" ON ").append(a).append(".drive_id = d.id AND ")
                     .append(a).append(".field = '").append(f).append("' AND ").append(a).append(".chosen");
         }
-        // every drive: the offers (the larger read) come over a second connection meanwhile
+        // every drive: the offers (the larger read) come over a second connection while the drives are read
         CompletableFuture<Map<Long, List<Offer>>> offersRead = ids == null
-                ? CompletableFuture.supplyAsync(() -> offers(null, where), offerReader) : null;
+                ? CompletableFuture.supplyAsync(() -> readOffers(null, where), offerReader)
+                : CompletableFuture.completedFuture(readOffers(ids, where));
         try (Connection c = dataSource.getConnection()) {
-            Map<Long, List<Offer>> byDrive = ids == null ? null : offers(c, ids, where);
             Measurements measurements = measurements(c);
             List<Candidate> candidates = new ArrayList<>();
             try (PreparedStatement s = c.prepareStatement("SELECT d.id, d.slug, d.vendor, d.model, d.capacity_gb, d.interface, "
                     + "d.form_factor, d.media, d.discontinued" + columns + " FROM drive d" + joins + where + " ORDER BY d.id")) {
                 bind(c, s, ids);
                 try (ResultSet rs = s.executeQuery()) {
+                    Map<Long, List<Offer>> byDrive = offersRead.join();
                     Row row = new Row(rs);
                     int[] evidence = new int[EVIDENCE_FIELDS.size()];
                     for (int f = 0; f < evidence.length; f++) {
@@ -190,42 +192,25 @@ public class RankingRepository {
                                 evidence(rs, evidence[0]), evidence(rs, evidence[1]), evidence(rs, evidence[2]),
                                 evidence(rs, evidence[3]), evidence(rs, evidence[4]), evidence(rs, evidence[5]),
                                 measurements.of(id), measurements.sibling(id, vendor, model, capacity),
-                                List.of()));
+                                byDrive.getOrDefault(id, List.of())));
                     }
                 }
             }
-            if (byDrive == null) {
-                byDrive = offersRead.join();
-            }
-            List<Candidate> withOffers = new ArrayList<>(candidates.size());
-            for (Candidate candidate : candidates) {
-                withOffers.add(candidate.withOffers(byDrive.getOrDefault(candidate.id(), List.of())));
-            }
-            return withOffers;
+            return candidates;
         } catch (SQLException e) {
             throw new IllegalStateException("could not load ranking candidates", e);
         } catch (CompletionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : e;
         } finally {
-            if (offersRead != null) {
-                // after a failed drive read: the offers' read, if not started yet, never starts; a running one finishes and is dropped
-                offersRead.cancel(false);
-            }
+            // after a failed drive read: the offers' read, if not started yet, never starts; a running one finishes and is dropped
+            offersRead.cancel(false);
         }
     }
 
-    /** The current offers of the drives ({@code ids}; every drive when null), by drive id, on a connection of its own. */
-    private Map<Long, List<Offer>> offers(List<Long> ids, String where) {
-        try (Connection c = dataSource.getConnection()) {
-            return offers(c, ids, where);
-        } catch (SQLException e) {
-            throw new IllegalStateException("could not load ranking candidates' offers", e);
-        }
-    }
-
-    private Map<Long, List<Offer>> offers(Connection c, List<Long> ids, String where) throws SQLException {
+    /** The current offers of the drives ({@code ids}; every drive when null), by drive id, on a connection of their own. */
+    private Map<Long, List<Offer>> readOffers(List<Long> ids, String where) {
         Map<Long, List<Offer>> byDrive = new HashMap<>();
-        try (PreparedStatement s = c.prepareStatement(offersSql(where))) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(offersSql(where))) {
             bind(c, s, ids);
             try (ResultSet rs = s.executeQuery()) {
                 Row row = new Row(rs);
@@ -234,6 +219,8 @@ public class RankingRepository {
                     byDrive.computeIfAbsent(rs.getLong(driveId), k -> new ArrayList<>()).add(offers.toOffer(row));
                 }
             }
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not load ranking candidates' offers", e);
         }
         return byDrive;
     }

@@ -57,17 +57,22 @@ trap stop EXIT
 
 now_ms() { date +%s%3N; }
 
-# The first start initialises the data directory (initdb, migrations, seed); it is not measured.
-if [ ! -f "$DATA/postgres/PG_VERSION" ]; then
-  echo "Initialising $DATA ..." >&2
-  "$JAVA" "${JAVA_OPTS[@]}" -jar quarkus-run.jar > "$LOG" 2>&1 &
+# A start that is not measured: until the first answer (at most two minutes), then a clean stop.
+unmeasured_start() { # extra java options...
+  "$JAVA" "${JAVA_OPTS[@]}" "$@" -jar quarkus-run.jar > "$LOG" 2>&1 &
   SERVICE=$!
   for _ in $(seq 1 600); do curl -sf -o /dev/null "$URL" && break; sleep 0.2; done
   stop
+}
+
+# The first start initialises the data directory (initdb, migrations, seed); it is not measured.
+if [ ! -f "$DATA/postgres/PG_VERSION" ]; then
+  echo "Initialising $DATA ..." >&2
+  unmeasured_start
 fi
 
 if [ "${STARTUP_CDS:-}" = trained ]; then
-  # One training start: until the first answer, then a clean stop, which writes the archive.
+  # One training start; its clean stop writes the archive.
   if "$JAVA" -XX:+PrintFlagsFinal -version 2>/dev/null | grep -q " AOTCacheOutput "; then
     ARCHIVE=drivecat-trained.aot
     DUMP=(-XX:AOTCacheOutput="$ARCHIVE") USE=(-XX:AOTCache="$ARCHIVE")
@@ -77,10 +82,7 @@ if [ "${STARTUP_CDS:-}" = trained ]; then
   fi
   echo "Training run, writing $APP/$ARCHIVE ..." >&2
   rm -f "$ARCHIVE"
-  "$JAVA" "${JAVA_OPTS[@]}" "${DUMP[@]}" -jar quarkus-run.jar > "$LOG" 2>&1 &
-  SERVICE=$!
-  for _ in $(seq 1 600); do curl -sf -o /dev/null "$URL" && break; sleep 0.2; done
-  stop
+  unmeasured_start "${DUMP[@]}"
   [ -f "$ARCHIVE" ] || { echo "The training run wrote no $ARCHIVE; see $LOG" >&2; exit 1; }
   JAVA_OPTS+=("${USE[@]}")
 fi

@@ -82,6 +82,11 @@ public final class ServiceProcess implements AutoCloseable {
             int port = freePort();
             List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-Xmx512m"));
+            // options of the build, not of the service (pom.xml: the C1 compiler only, for short-lived test JVMs)
+            String options = System.getProperty("drivecat.it.jvm-options", "").strip();
+            if (!options.isEmpty()) {
+                command.addAll(List.of(options.split("\\s+")));
+            }
             command.addAll(jvm);
             command.addAll(List.of("-jar", jar));
             ProcessBuilder pb = new ProcessBuilder(command);

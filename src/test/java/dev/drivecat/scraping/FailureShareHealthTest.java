@@ -7,29 +7,20 @@ import static org.hamcrest.Matchers.equalTo;
 
 import dev.drivecat.scraping.ScrapeFreshnessCheck.SiteShare;
 import dev.drivecat.testing.Sql;
+import dev.drivecat.testing.StrictSettings;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import java.util.Map;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 /**
  * The data-freshness check flags a marketplace site whose share of failed scrape attempts jumped
- * (as when its markup changes) even while other sites keep prices fresh. Its own database: the
- * attempts it records would flag sites for other tests.
+ * (as when its markup changes) even while other sites keep prices fresh. Not in a profile whose
+ * tests scrape: the attempts it records would flag sites for them.
  */
 @QuarkusTest
-@TestProfile(FailureShareHealthTest.OwnDatabase.class)
+@TestProfile(StrictSettings.class)
 class FailureShareHealthTest {
-
-    /** A profile of its own, so a database of its own. */
-    public static class OwnDatabase implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("drivecat.health.failure-share-jump", "0.3", "drivecat.health.failure-share-min-attempts", "3");
-        }
-    }
 
     private static String jdbc() {
         return ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.url", String.class);
@@ -46,9 +37,12 @@ class FailureShareHealthTest {
 
     @Test
     void aSiteWhoseFailureShareJumpedIsFlaggedWhileTheOthersStayFresh() {
+        // no seed catalog in this profile: the page watches a drive of the test's own
+        Sql.execute(jdbc(), "INSERT INTO drive (slug, vendor, model, capacity_gb, interface, form_factor)"
+                + " VALUES ('test-failure-share', 'Test', 'Failure share', 58, 'nvme', 'm2-2280')");
         Sql.execute(jdbc(), "INSERT INTO watched_page (marketplace_id, external_id, url, drive_id, last_success_at)"
                 + " SELECT m.id, 'N82E16820167506', 'https://www.newegg.com/p/N82E16820167506', d.id, now()"
-                + " FROM marketplace m, drive d WHERE m.code = 'newegg-us' AND d.slug = 'intel-optane-p1600x-58gb-m2'");
+                + " FROM marketplace m, drive d WHERE m.code = 'newegg-us' AND d.slug = 'test-failure-share'");
         long page = ((Number) Sql.value(jdbc(), "SELECT max(id) FROM watched_page")).longValue();
         Sql.execute(jdbc(), "INSERT INTO scrape_run (trigger, status, started_at, finished_at) VALUES ('MANUAL', 'SUCCEEDED',"
                 + " now() - interval '8 days', now())");

@@ -9,6 +9,7 @@ import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.not;
 
+import dev.drivecat.testing.WritesData;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * SOURCES.md lists. Skipped, saying so, when that folder is absent.
  */
 @QuarkusTest
-@TestProfile(SpecImportProfile.class)
+@TestProfile(WritesData.class)
 class RealSpecSourcesApiTest {
 
     private static final String S3700_CSV = "spec-data/intel-ssd-dc-s3700-400g.cloud-atlas.csv";

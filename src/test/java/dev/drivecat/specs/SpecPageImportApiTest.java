@@ -14,6 +14,7 @@ import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.nullValue;
 
+import dev.drivecat.testing.WritesData;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
@@ -24,7 +25,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
-@TestProfile(SpecImportProfile.class)
+@TestProfile(WritesData.class)
 class SpecPageImportApiTest {
 
     private static final String PAGES = "/admin/imports/spec-pages";
@@ -427,10 +428,10 @@ class SpecPageImportApiTest {
     void refusesBodiesThatAreNotHtmlOrTooLarge() {
         admin().contentType("application/json").body("{}").queryParam("url", "https://acme.example/x")
                 .when().post(PAGES).then().statusCode(415).contentType("application/problem+json");
-        String huge = "<html><body>" + "x".repeat((int) SpecImportProfile.MAX_BODY_BYTES) + "</body></html>";
+        String huge = "<html><body>" + "x".repeat((int) WritesData.MAX_IMPORT_BODY_BYTES) + "</body></html>";
         admin().contentType("text/html").body(huge).queryParam("url", "https://acme.example/x")
                 .when().post(PAGES).then().statusCode(413).contentType("application/problem+json")
-                .body("maxBytes", equalTo((int) SpecImportProfile.MAX_BODY_BYTES));
+                .body("maxBytes", equalTo((int) WritesData.MAX_IMPORT_BODY_BYTES));
         admin().contentType("text/html").body("").queryParam("url", "https://acme.example/x")
                 .when().post(PAGES).then().statusCode(400).body("detail", containsString("needs a request body"));
     }
@@ -438,10 +439,10 @@ class SpecPageImportApiTest {
     @Test
     void aStructuredImportOverTheCapIsRefusedAsItStreamsIn() {
         String huge = "{\"format\": \"drivecat-import/1\", \"sources\": {\"s\": {\"url\": \"https://x.example/"
-                + "x".repeat((int) SpecImportProfile.MAX_BODY_BYTES) + "\", \"kind\": \"REVIEW\", \"retrievedAt\": \"2026-11-20\"}}}";
+                + "x".repeat((int) WritesData.MAX_IMPORT_BODY_BYTES) + "\", \"kind\": \"REVIEW\", \"retrievedAt\": \"2026-11-20\"}}}";
         admin().contentType("application/json").body(huge)
                 .when().post("/admin/imports/specs").then().statusCode(413).contentType("application/problem+json")
-                .body("maxBytes", equalTo((int) SpecImportProfile.MAX_BODY_BYTES));
+                .body("maxBytes", equalTo((int) WritesData.MAX_IMPORT_BODY_BYTES));
         admin().contentType("application/json").body("")
                 .when().post("/admin/imports/specs").then().statusCode(400).body("detail", containsString("needs a request body"));
     }

@@ -10,6 +10,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.hasItem;
 
+import dev.drivecat.testing.WritesData;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
@@ -19,7 +20,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
-@TestProfile(SpecImportProfile.class)
+@TestProfile(WritesData.class)
 class SpecTableImportApiTest {
 
     private static final String TABLES = "/admin/imports/spec-tables";

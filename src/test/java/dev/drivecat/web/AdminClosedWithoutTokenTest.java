@@ -3,23 +3,15 @@ package dev.drivecat.web;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 
+import dev.drivecat.testing.StrictSettings;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** With no admin token configured, admin endpoints are closed — never open. */
 @QuarkusTest
-@TestProfile(AdminClosedWithoutTokenTest.NoAdminToken.class)
+@TestProfile(StrictSettings.class)
 class AdminClosedWithoutTokenTest {
-
-    public static class NoAdminToken implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("drivecat.admin-token", "", "drivecat.seed.enabled", "false");
-        }
-    }
 
     @Test
     void adminEndpointsAnswer401WhenNoTokenIsConfigured() {

@@ -5,28 +5,18 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 
+import dev.drivecat.testing.StrictSettings;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
-@TestProfile(RateLimitTest.Tight.class)
+@TestProfile(StrictSettings.class)
 class RateLimitTest {
-
-    public static class Tight implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("drivecat.rate-limits.recommend-per-minute", "3",
-                    "drivecat.rate-limits.export-per-minute", "2",
-                    "drivecat.seed.enabled", "false");
-        }
-    }
 
     @Test
     void recommendationsOverTheLimitAnswer429WithRetryAfter() {
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < StrictSettings.RECOMMEND_PER_MINUTE; i++) {
             given().when().get("/recommend?role=slog").then().statusCode(200);
         }
         given().when().get("/recommend?role=slog").then().statusCode(429)
@@ -40,8 +30,9 @@ class RateLimitTest {
 
     @Test
     void priceExportsHaveTheirOwnLimit() {
-        given().when().get("/drives/none/prices").then().statusCode(404);
-        given().when().get("/drives/none/prices").then().statusCode(404);
+        for (int i = 0; i < StrictSettings.EXPORT_PER_MINUTE; i++) {
+            given().when().get("/drives/none/prices").then().statusCode(404);
+        }
         given().accept("text/csv").when().get("/drives/none/prices").then().statusCode(429)
                 .header("Retry-After", notNullValue());
     }

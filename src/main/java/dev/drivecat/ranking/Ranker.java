@@ -161,18 +161,52 @@ public final class Ranker {
 
     /**
      * Ranks the profiles at {@code indexes} of {@code columns} (in that order) with their offers as
-     * {@code offers} chooses them for this query's filter.
+     * {@code offers} chooses them for this query's filter. Each pass over the candidates is a method
+     * of its own: a new question runs them over thousands of candidates, and the JIT compiler makes
+     * small methods fast in milliseconds where one method holding every pass and the explanations
+     * took it seconds of a core, compiled again for each loop (measured in src/docs/benchmarks.md).
      */
     Recommendation rank(RecommendQuery q, Columns columns, int[] indexes, Offers offers, Instant now) {
         Optional<SpecialSizing.Need> need = q.isSlog() ? Optional.empty()
                 : SpecialSizing.need(q.dataGib(), q.recordsizeKib(), q.fileCount(),
                 q.smallBlockDataGib() == null ? null : q.smallBlockDataGib().doubleValue());
         int units = q.units();
+        Exclusions excluded = new Exclusions();
+        Passed passed = pass(q, columns, indexes, offers, need, excluded);
+        int count = passed.count;
+        Cheapest cheapest = cheapest(passed.choices, count);
+        Map<String, Integer> weights = RankingModel.weights(q);
+        String[] names = weights.keySet().toArray(String[]::new);
+        Part[] parts = Arrays.stream(names).map(Part::of).toArray(Part[]::new);
+        int[] weightValues = weights.values().stream().mapToInt(Integer::intValue).toArray();
+        Inputs inputs = new Inputs(q, columns, cheapest.cost, cheapest.value, need, RankingModel.tbPerYear(q.enduranceWriteMBps()));
+        double[] scores = scores(inputs, parts, weightValues, passed);
+        int[] tiers = tiers(q, columns, passed);
+        List<Scored> kept = new ArrayList<>();
+        for (int k : top(new RankOrder(columns, passed.indexes, passed.choices, scores, tiers), count, q.limit() + 1)) {
+            kept.add(score(names, parts, weightValues, passed.indexes[k], passed.choices[k], scores[k], tiers[k], units, inputs));
+        }
+        List<Scored> shown = kept.subList(0, Math.min(q.limit(), kept.size()));
+        List<Result> results = new ArrayList<>();
+        for (int i = 0; i < shown.size(); i++) {
+            Scored s = shown.get(i);
+            Scored next = i + 1 < kept.size() ? kept.get(i + 1) : null;
+            results.add(result(q, i + 1, s, next, cheapest.cost, count, units, now));
+        }
+        return new Recommendation(q, model(q), notes(q, need, excluded.byReason), priceAges(q, shown),
+                results, new FilteredOut(excluded.total, excluded.byReason, excluded.listed));
+    }
+
+    /** The candidates that pass the filters, as indexes into the columns, with their offers; the first {@code count} slots are used. */
+    private record Passed(int[] indexes, OfferSelection.Choice[] choices, int count) {
+    }
+
+    /** Filters the candidates at {@code indexes}: PLP as required, room for a log or the special vdev's need, offers the query allows. */
+    private static Passed pass(RecommendQuery q, Columns columns, int[] indexes, Offers offers, Optional<SpecialSizing.Need> need,
+                               Exclusions excluded) {
         boolean slog = q.isSlog();
         boolean plpRequired = q.plp() == PlpRequirement.REQUIRED;
         double needGib = need.map(SpecialSizing.Need::requiredGib).orElse(Double.NaN);
-        Exclusions excluded = new Exclusions();
-        // the candidates that pass the filters, as indexes into the columns, with their offers
         int[] passed = new int[indexes.length];
         OfferSelection.Choice[] choices = new OfferSelection.Choice[indexes.length];
         int count = 0;
@@ -203,7 +237,15 @@ public final class Ranker {
             choices[count] = choice;
             count++;
         }
-        // the cheapest cost: compared as doubles (monotonic in the decimal), as decimals where the doubles tie
+        return new Passed(passed, choices, count);
+    }
+
+    /** The cheapest cost among the candidates that passed (null when none has a price), and its value as a double. */
+    private record Cheapest(BigDecimal cost, double value) {
+    }
+
+    /** Compared as doubles (monotonic in the decimal), as decimals where the doubles tie. */
+    private static Cheapest cheapest(OfferSelection.Choice[] choices, int count) {
         BigDecimal cheapest = null;
         double cheapestValue = 0;
         for (int k = 0; k < count; k++) {
@@ -214,35 +256,28 @@ public final class Ranker {
                 cheapestValue = choices[k].costValue();
             }
         }
-        Map<String, Integer> weights = RankingModel.weights(q);
-        String[] names = weights.keySet().toArray(String[]::new);
-        Part[] parts = Arrays.stream(names).map(Part::of).toArray(Part[]::new);
-        int[] weightValues = weights.values().stream().mapToInt(Integer::intValue).toArray();
-        Inputs inputs = new Inputs(q, columns, cheapest, cheapestValue, need, RankingModel.tbPerYear(q.enduranceWriteMBps()));
-        // the points of every candidate, without a word of explanation: only the shown ones are explained
-        double[] scores = new double[count];
-        int[] tiers = new int[count];
-        for (int k = 0; k < count; k++) {
+        return new Cheapest(cheapest, cheapestValue);
+    }
+
+    /** The points of every candidate that passed, without a word of explanation: only the shown ones are explained. */
+    private static double[] scores(Inputs inputs, Part[] parts, int[] weights, Passed passed) {
+        double[] scores = new double[passed.count];
+        for (int k = 0; k < passed.count; k++) {
             double sum = 0;
             for (int j = 0; j < parts.length; j++) {
-                sum += points(weightValues[j], inputs.value(parts[j], passed[k], choices[k]));
+                sum += points(weights[j], inputs.value(parts[j], passed.indexes[k], passed.choices[k]));
             }
             scores[k] = round(sum, 1);
-            tiers[k] = tier(q, columns.safeFlush[passed[k]], columns.vendorSaysNo[passed[k]]);
         }
-        List<Scored> kept = new ArrayList<>();
-        for (int k : top(new RankOrder(columns, passed, choices, scores, tiers), count, q.limit() + 1)) {
-            kept.add(score(names, parts, weightValues, passed[k], choices[k], scores[k], tiers[k], units, inputs));
+        return scores;
+    }
+
+    private static int[] tiers(RecommendQuery q, Columns columns, Passed passed) {
+        int[] tiers = new int[passed.count];
+        for (int k = 0; k < passed.count; k++) {
+            tiers[k] = tier(q, columns.safeFlush[passed.indexes[k]], columns.vendorSaysNo[passed.indexes[k]]);
         }
-        List<Scored> shown = kept.subList(0, Math.min(q.limit(), kept.size()));
-        List<Result> results = new ArrayList<>();
-        for (int i = 0; i < shown.size(); i++) {
-            Scored s = shown.get(i);
-            Scored next = i + 1 < kept.size() ? kept.get(i + 1) : null;
-            results.add(result(q, i + 1, s, next, cheapest, count, units, now));
-        }
-        return new Recommendation(q, model(q), notes(q, need, excluded.byReason), priceAges(q, shown),
-                results, new FilteredOut(excluded.total, excluded.byReason, excluded.listed));
+        return tiers;
     }
 
     /**

@@ -78,4 +78,20 @@ class DecimalsTest {
             }
         }
     }
+
+    @Test
+    void everyTieOfTheRankingsRangeRoundsAsItsDecimalReads() {
+        // the ties themselves, as doubles (n + 0.5) / 10^places, and their neighbours a hair either side
+        for (int places = 0; places <= 3; places++) {
+            double scale = Math.pow(10, places);
+            for (int n = -30_000; n < 30_000; n++) {
+                double tie = (n + 0.5) / scale;
+                for (double v : new double[] {tie, Math.nextUp(tie), Math.nextDown(tie)}) {
+                    assertThat(Decimals.round(v, places)).as("%s to %d places", v, places)
+                            .isEqualTo(new java.math.BigDecimal(Double.toString(v))
+                                    .setScale(places, java.math.RoundingMode.HALF_UP).doubleValue());
+                }
+            }
+        }
+    }
 }

@@ -55,11 +55,12 @@ public class CandidateModel {
 
     /**
      * The drives as of one catalog version, with an index per interface filter, and the offers
-     * chosen for each drive under the offer filters asked lately: a new question that differs only
-     * in what it weighs (a write rate, a data size, a limit) ranks without choosing offers again.
+     * chosen for each drive under the offer filters asked lately, and the fields of the questions
+     * asked lately: a new question that differs only in what it weighs (a write rate, a limit)
+     * ranks without choosing offers or filtering again.
      */
     public static final class Snapshot {
-        /** Offer filters whose choices a snapshot keeps (each an array of one entry per drive). */
+        /** Offer filters whose choices a snapshot keeps (each an array of one entry per drive), and fields it keeps. */
         static final int KEPT_FILTERS = 32;
 
         private final long version;
@@ -69,6 +70,7 @@ public class CandidateModel {
         private final Map<InterfaceFilter, int[]> byInterface = new EnumMap<>(InterfaceFilter.class);
         private final Cache<OfferSelection.Filter, OfferSelection.Choice[]> choices = Caffeine.newBuilder()
                 .maximumSize(KEPT_FILTERS).build();
+        private final Cache<Ranker.FieldKey, Ranker.Field> fields = Caffeine.newBuilder().maximumSize(KEPT_FILTERS).build();
 
         Snapshot(long version, Instant readAt, List<Ranker.Profile> profiles) {
             this.version = version;
@@ -113,19 +115,25 @@ public class CandidateModel {
             return buses.isEmpty() ? all : all.filter(i -> buses.contains(profiles.get(i).candidate().iface()));
         }
 
-        /** Ranks the drives a query matches, with offers chosen once per drive and offer filter in this snapshot. */
+        /**
+         * Ranks the drives a query matches, with offers chosen once per drive and offer filter, and
+         * the field (who passes the filters, with the values only the filters decide) made once per
+         * {@link Ranker.FieldKey}, in this snapshot.
+         */
         Recommendation rank(Ranker ranker, RecommendQuery q, Instant now) {
-            OfferSelection.Filter filter = OfferSelection.Filter.of(q);
-            OfferSelection.Choice[] chosen = choices.get(filter, f -> new OfferSelection.Choice[profiles.size()]);
-            return ranker.rank(q, columns, select(q.interfaces(), q.buses()).toArray(), (i, p) -> {
-                // a race only chooses twice: a choice is immutable, and the same for the same filter
-                OfferSelection.Choice c = chosen[i];
-                if (c == null) {
-                    c = OfferSelection.choose(p.candidate().offers(), filter);
-                    chosen[i] = c;
-                }
-                return c;
-            }, now);
+            Ranker.Field field = fields.get(Ranker.FieldKey.of(q), key -> {
+                OfferSelection.Choice[] chosen = choices.get(key.offers(), f -> new OfferSelection.Choice[profiles.size()]);
+                return ranker.field(q, columns, select(q.interfaces(), q.buses()).toArray(), (i, p) -> {
+                    // a race only chooses twice: a choice is immutable, and the same for the same filter
+                    OfferSelection.Choice c = chosen[i];
+                    if (c == null) {
+                        c = OfferSelection.choose(p.candidate().offers(), key.offers());
+                        chosen[i] = c;
+                    }
+                    return c;
+                });
+            });
+            return ranker.rank(q, columns, field, now);
         }
     }
 

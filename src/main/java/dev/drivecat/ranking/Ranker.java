@@ -2,6 +2,8 @@ package dev.drivecat.ranking;
 
 import static dev.drivecat.common.Decimals.round;
 
+import dev.drivecat.catalog.Interface;
+import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.common.Decimals;
 import dev.drivecat.pricing.Offer;
 import dev.drivecat.pricing.SellerType;
@@ -20,7 +22,6 @@ import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -160,41 +161,120 @@ public final class Ranker {
     }
 
     /**
-     * Ranks the profiles at {@code indexes} of {@code columns} (in that order) with their offers as
-     * {@code offers} chooses them for this query's filter. Each pass over the candidates is a method
-     * of its own: a new question runs them over thousands of candidates, and the JIT compiler makes
-     * small methods fast in milliseconds where one method holding every pass and the explanations
-     * took it seconds of a core, compiled again for each loop (measured in src/docs/benchmarks.md).
+     * The candidates a question's filters let through, as indexes into the columns with their
+     * offers (the first {@code count} slots are used), what the filters left out and why, and each
+     * one's component values that only the filters decide: flush (by role), price (against the
+     * cheapest that passed) and room (against the special vdev's need). A question that differs from
+     * another only in what it weighs (a write rate, a limit, a price age) has the same field, so the
+     * candidate model keeps fields per snapshot and such a question only does arithmetic on arrays
+     * (the endurance value, every component's points, the order) and explains the few it shows.
+     * Immutable once made.
      */
-    Recommendation rank(RecommendQuery q, Columns columns, int[] indexes, Offers offers, Instant now) {
-        Optional<SpecialSizing.Need> need = q.isSlog() ? Optional.empty()
+    static final class Field {
+        final int[] indexes;
+        final OfferSelection.Choice[] choices;
+        final int count;
+        final int excludedTotal;
+        final Map<String, Integer> excludedByReason;
+        final List<Excluded> excludedListed;
+        final BigDecimal cheapest;
+        final double cheapestValue;
+        final double[] flush;
+        final double[] price;
+        final double[] room;
+
+        private Field(Passed passed, Exclusions excluded, Columns columns, boolean slog, double ceilingIops,
+                      Optional<SpecialSizing.Need> need) {
+            this.indexes = passed.indexes;
+            this.choices = passed.choices;
+            this.count = passed.count;
+            this.excludedTotal = excluded.total;
+            this.excludedByReason = java.util.Collections.unmodifiableMap(excluded.byReason);
+            this.excludedListed = List.copyOf(excluded.listed);
+            Cheapest c = cheapest(choices, count);
+            this.cheapest = c.cost;
+            this.cheapestValue = c.value;
+            flush = new double[count];
+            price = new double[count];
+            room = new double[count];
+            for (int k = 0; k < count; k++) {
+                int i = indexes[k];
+                flush[k] = flushValue(columns, i, slog, ceilingIops);
+                price[k] = priceValue(choices[k], cheapest, cheapestValue);
+                room[k] = RankingModel.roomValue(need, columns.capacityGb[i]);
+            }
+        }
+    }
+
+    /** What a question's field depends on, and nothing else (see {@link Field}): the candidate model keeps fields by it. */
+    record FieldKey(OfferSelection.Filter offers, List<InterfaceFilter> interfaces, List<Interface> buses, boolean plpRequired,
+                    boolean slog, double needGib) {
+
+        static FieldKey of(RecommendQuery q) {
+            return new FieldKey(OfferSelection.Filter.of(q), q.interfaces(), q.buses(), q.plp() == PlpRequirement.REQUIRED, q.isSlog(),
+                    need(q).map(SpecialSizing.Need::requiredGib).orElse(Double.NaN));
+        }
+    }
+
+    /** What a special vdev must hold for this question; empty for a log, or when the question gives no data size. */
+    static Optional<SpecialSizing.Need> need(RecommendQuery q) {
+        return q.isSlog() ? Optional.empty()
                 : SpecialSizing.need(q.dataGib(), q.recordsizeKib(), q.fileCount(),
                 q.smallBlockDataGib() == null ? null : q.smallBlockDataGib().doubleValue());
-        int units = q.units();
+    }
+
+    /** The field of the profiles at {@code indexes} of {@code columns} (in that order), with their offers as {@code offers} chooses them. */
+    Field field(RecommendQuery q, Columns columns, int[] indexes, Offers offers) {
+        Optional<SpecialSizing.Need> need = need(q);
         Exclusions excluded = new Exclusions();
         Passed passed = pass(q, columns, indexes, offers, need, excluded);
-        int count = passed.count;
-        Cheapest cheapest = cheapest(passed.choices, count);
-        Map<String, Integer> weights = RankingModel.weights(q);
-        String[] names = weights.keySet().toArray(String[]::new);
-        Part[] parts = Arrays.stream(names).map(Part::of).toArray(Part[]::new);
-        int[] weightValues = weights.values().stream().mapToInt(Integer::intValue).toArray();
-        Inputs inputs = new Inputs(q, columns, cheapest.cost, cheapest.value, need, RankingModel.tbPerYear(q.enduranceWriteMBps()));
-        double[] scores = scores(inputs, parts, weightValues, passed);
-        int[] tiers = tiers(q, columns, passed);
+        return new Field(passed, excluded, columns, q.isSlog(), flushModel(q).ceilingIops(), need);
+    }
+
+    /** Ranks the profiles at {@code indexes} of {@code columns}, choosing their offers with {@code offers}: the field made afresh. */
+    Recommendation rank(RecommendQuery q, Columns columns, int[] indexes, Offers offers, Instant now) {
+        return rank(q, columns, field(q, columns, indexes, offers), now);
+    }
+
+    /**
+     * Ranks a question's field. Each pass over the candidates is a method of its own: a new
+     * question runs them over thousands of candidates, and the JIT compiler makes small methods
+     * fast in milliseconds where one method holding every pass and the explanations took it
+     * seconds of a core, compiled again for each loop (measured in src/docs/benchmarks.md).
+     */
+    Recommendation rank(RecommendQuery q, Columns columns, Field field, Instant now) {
+        Optional<SpecialSizing.Need> need = need(q);
+        int units = q.units();
+        Weights weights = Weights.of(q);
+        Inputs inputs = new Inputs(q, columns, field, need, RankingModel.tbPerYear(q.enduranceWriteMBps()));
+        double[] scores = scores(inputs, weights);
+        int[] tiers = tiers(q, columns, field);
         List<Scored> kept = new ArrayList<>();
-        for (int k : top(new RankOrder(columns, passed.indexes, passed.choices, scores, tiers), count, q.limit() + 1)) {
-            kept.add(score(names, parts, weightValues, passed.indexes[k], passed.choices[k], scores[k], tiers[k], units, inputs));
+        for (int k : top(new RankOrder(columns, field.indexes, field.choices, scores, tiers), field.count, q.limit() + 1)) {
+            kept.add(score(weights, k, scores[k], tiers[k], units, inputs));
         }
         List<Scored> shown = kept.subList(0, Math.min(q.limit(), kept.size()));
         List<Result> results = new ArrayList<>();
         for (int i = 0; i < shown.size(); i++) {
             Scored s = shown.get(i);
             Scored next = i + 1 < kept.size() ? kept.get(i + 1) : null;
-            results.add(result(q, i + 1, s, next, cheapest.cost, count, units, now));
+            results.add(result(q, i + 1, s, next, field.cheapest, field.count, units, now));
         }
-        return new Recommendation(q, model(q), notes(q, need, excluded.byReason), priceAges(q, shown),
-                results, new FilteredOut(excluded.total, excluded.byReason, excluded.listed));
+        return new Recommendation(q, model(q), notes(q, need, field.excludedByReason), priceAges(q, shown),
+                results, new FilteredOut(field.excludedTotal, field.excludedByReason, field.excludedListed));
+    }
+
+    /** A role's components in the order {@link RankingModel#weights} gives them, their weights, and the keys the arithmetic switches on. */
+    private record Weights(String[] names, Part[] parts, int[] values) {
+        private static final Map<List<Map.Entry<String, Integer>>, Weights> BY_ROLE = new java.util.concurrent.ConcurrentHashMap<>();
+
+        static Weights of(RecommendQuery q) {
+            // keyed by the entries in order: the role's weights decide the order of the components in the answer
+            Map<String, Integer> weights = RankingModel.weights(q);
+            return BY_ROLE.computeIfAbsent(List.copyOf(weights.entrySet()), e -> new Weights(weights.keySet().toArray(String[]::new),
+                    weights.keySet().stream().map(Part::of).toArray(Part[]::new),
+                    weights.values().stream().mapToInt(Integer::intValue).toArray()));
+        }
     }
 
     /** The candidates that pass the filters, as indexes into the columns, with their offers; the first {@code count} slots are used. */
@@ -260,22 +340,25 @@ public final class Ranker {
     }
 
     /** The points of every candidate that passed, without a word of explanation: only the shown ones are explained. */
-    private static double[] scores(Inputs inputs, Part[] parts, int[] weights, Passed passed) {
-        double[] scores = new double[passed.count];
-        for (int k = 0; k < passed.count; k++) {
+    private static double[] scores(Inputs inputs, Weights weights) {
+        int count = inputs.field.count;
+        Part[] parts = weights.parts;
+        double[] scores = new double[count];
+        for (int k = 0; k < count; k++) {
             double sum = 0;
             for (int j = 0; j < parts.length; j++) {
-                sum += points(weights[j], inputs.value(parts[j], passed.indexes[k], passed.choices[k]));
+                sum += points(weights.values[j], inputs.value(parts[j], k));
             }
             scores[k] = round(sum, 1);
         }
         return scores;
     }
 
-    private static int[] tiers(RecommendQuery q, Columns columns, Passed passed) {
-        int[] tiers = new int[passed.count];
-        for (int k = 0; k < passed.count; k++) {
-            tiers[k] = tier(q, columns.safeFlush[passed.indexes[k]], columns.vendorSaysNo[passed.indexes[k]]);
+    /** Each candidate's tier (see {@link #tier}), by its place in the field. */
+    private static int[] tiers(RecommendQuery q, Columns columns, Field field) {
+        int[] tiers = new int[field.count];
+        for (int k = 0; k < field.count; k++) {
+            tiers[k] = tier(q, columns.safeFlush[field.indexes[k]], columns.vendorSaysNo[field.indexes[k]]);
         }
         return tiers;
     }
@@ -319,41 +402,44 @@ public final class Ranker {
     }
 
     /** What a component's value depends on besides the candidate: the question and the field it is ranked in. */
-    private final class Inputs {
+    private static final class Inputs {
         final RecommendQuery q;
         final Columns columns;
-        final BigDecimal cheapest;
-        final double cheapestValue;
+        final Field field;
         final Optional<SpecialSizing.Need> need;
         final double tbPerYear;
-        final boolean slog;
-        final double ceilingIops;
 
-        Inputs(RecommendQuery q, Columns columns, BigDecimal cheapest, double cheapestValue, Optional<SpecialSizing.Need> need,
-               double tbPerYear) {
+        Inputs(RecommendQuery q, Columns columns, Field field, Optional<SpecialSizing.Need> need, double tbPerYear) {
             this.q = q;
             this.columns = columns;
-            this.cheapest = cheapest;
-            this.cheapestValue = cheapestValue;
+            this.field = field;
             this.need = need;
             this.tbPerYear = tbPerYear;
-            this.slog = q.isSlog();
-            this.ceilingIops = flushModel(q).ceilingIops();
         }
 
-        /** One component's value, 0 to 1: the same arithmetic for the ranking pass and for the explanation. */
-        double value(Part part, int i, OfferSelection.Choice choice) {
+        /** One component's value, 0 to 1, of the candidate at place {@code k} of the field: the same for the ranking pass and the explanation. */
+        double value(Part part, int k) {
             return switch (part) {
-                case FLUSH -> (slog ? columns.logIops[i] : columns.specialIops[i]) / ceilingIops;
-                case PLP -> columns.safety[i];
-                case ENDURANCE -> RankingModel.enduranceValue(columns.ratedTb[i] / tbPerYear);
-                // the doubles differ where the decimals do; where the doubles tie, the decimals decide
-                case PRICE -> choice.cost() == null || cheapest == null ? 0
-                        : choice.costValue() == cheapestValue && choice.cost().compareTo(cheapest) == 0 ? 1
-                        : cheapestValue / choice.costValue();
-                case ROOM -> RankingModel.roomValue(need, columns.capacityGb[i]);
+                case FLUSH -> field.flush[k];
+                case PLP -> columns.safety[field.indexes[k]];
+                case ENDURANCE -> RankingModel.enduranceValue(columns.ratedTb[field.indexes[k]] / tbPerYear);
+                case PRICE -> field.price[k];
+                case ROOM -> field.room[k];
             };
         }
+    }
+
+    /** The flush component's value: the sync IOPS predicted for the role's calibration, against its zero-latency ceiling. */
+    private static double flushValue(Columns columns, int i, boolean slog, double ceilingIops) {
+        return (slog ? columns.logIops[i] : columns.specialIops[i]) / ceilingIops;
+    }
+
+    /** The price component's value: the cheapest cost that passed over this one's (0 without a price). */
+    private static double priceValue(OfferSelection.Choice choice, BigDecimal cheapest, double cheapestValue) {
+        // the doubles differ where the decimals do; where the doubles tie, the decimals decide
+        return choice.cost() == null || cheapest == null ? 0
+                : choice.costValue() == cheapestValue && choice.cost().compareTo(cheapest) == 0 ? 1
+                : cheapestValue / choice.costValue();
     }
 
     /** The score components by the names {@link RankingModel#weights} gives them (a switch on these runs per candidate). */
@@ -371,10 +457,11 @@ public final class Ranker {
     }
 
     /** The candidate at {@code index} of the columns, kept for the answer with its offers and points, explained. */
-    private Scored score(String[] names, Part[] parts, int[] weights, int index, OfferSelection.Choice choice, double points, int tier,
-                         int units, Inputs inputs) {
+    private Scored score(Weights weights, int k, double points, int tier, int units, Inputs inputs) {
         RecommendQuery q = inputs.q;
-        BigDecimal cheapest = inputs.cheapest;
+        int index = inputs.field.indexes[k];
+        OfferSelection.Choice choice = inputs.field.choices[k];
+        BigDecimal cheapest = inputs.field.cheapest;
         Optional<SpecialSizing.Need> need = inputs.need;
         Profile profile = inputs.columns.profiles.get(index);
         double capacityGib = inputs.columns.capacityGib[index];
@@ -385,9 +472,9 @@ public final class Ranker {
         RankingModel.Endurance endurance = RankingModel.endurance(c, q.enduranceWriteMBps());
         BigDecimal cost = choice.cost();
         List<Draft> drafts = new ArrayList<>();
-        for (int i = 0; i < names.length; i++) {
-            String name = names[i];
-            double value = inputs.value(parts[i], index, choice);
+        for (int i = 0; i < weights.names.length; i++) {
+            String name = weights.names[i];
+            double value = inputs.value(weights.parts[i], k);
             boolean unknown = false;
             java.util.function.Supplier<String> input;
             switch (name) {
@@ -414,7 +501,7 @@ public final class Ranker {
                 }
                 default -> throw new IllegalStateException(name);
             }
-            drafts.add(new Draft(name, weights[i], value, points(weights[i], value), unknown, input));
+            drafts.add(new Draft(name, weights.values[i], value, points(weights.values[i], value), unknown, input));
         }
         CapacityFit capacity = q.isSlog() ? null : new CapacityFit(round(capacityGib, 1),
                 need.map(n -> round(n.requiredGib(), 1)).orElse(null),

@@ -10,10 +10,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The candidate model keeps each drive's chosen offers per offer filter within a snapshot, so that
- * a new question that only weighs differently does not choose offers again. Kept choices must never
- * change an answer: on the seed catalog, every question answers exactly as a ranking that chooses
- * every offer afresh, whatever was asked before it in the same snapshot.
+ * The candidate model keeps each drive's chosen offers per offer filter within a snapshot, and each
+ * question's field (who passes its filters, with the component values only the filters decide) per
+ * field key, so that a new question that only weighs differently neither chooses offers nor filters
+ * again. Kept choices and fields must never change an answer: on the seed catalog, every question
+ * answers exactly as a ranking that chooses every offer and filters afresh, whatever was asked
+ * before it in the same snapshot.
  */
 @QuarkusTest
 class OfferChoicesKeptTest {
@@ -23,10 +25,15 @@ class OfferChoicesKeptTest {
     @Inject
     CandidateModel model;
 
-    /** Questions whose offer filters differ (condition, seller, currency, price caps, stock, set size) and some that share one. */
+    /**
+     * Questions whose offer filters differ (condition, seller, currency, price caps, stock, set size),
+     * some that share one, and some that share a field but weigh or order differently (write rate,
+     * limit, plp=any against plp=preferred, the special vdev's write rate at one data size).
+     */
     static final List<String[]> QUESTIONS = List.of(
             new String[] {"role", "slog"},
             new String[] {"role", "slog", "syncWriteMBps", "3.7"},
+            new String[] {"role", "slog", "syncWriteMBps", "0.4", "limit", "3"},
             new String[] {"role", "slog", "condition", "used"},
             new String[] {"role", "slog", "condition", "new"},
             new String[] {"role", "slog", "sellerType", "marketplace"},
@@ -36,15 +43,18 @@ class OfferChoicesKeptTest {
             new String[] {"role", "slog", "includeBusinessOnly", "true"},
             new String[] {"role", "slog", "currency", "EUR"},
             new String[] {"role", "slog", "slogMirror", "true"},
-            new String[] {"role", "slog", "interface", "m2", "plp", "any"},
+            new String[] {"role", "slog", "plp", "any", "limit", "50"},
+            new String[] {"role", "slog", "plp", "preferred", "limit", "50"},
             new String[] {"role", "special", "layout", "raidz2"},
             new String[] {"role", "special", "layout", "raidz3", "dataTib", "40"},
+            new String[] {"role", "special", "layout", "raidz3", "dataTib", "40", "syncWriteMBps", "20"},
+            new String[] {"role", "special", "layout", "raidz3", "dataTib", "400"},
             new String[] {"role", "special", "layout", "raidz2", "maxSetPrice", "600"},
             new String[] {"role", "special", "layout", "mirror", "width", "2", "condition", "used"},
             new String[] {"role", "special", "interface", "sata", "layout", "raidz2"});
 
     @Test
-    void keptOfferChoicesAnswerExactlyAsChoosingAfreshWhateverWasAskedBefore() {
+    void keptOfferChoicesAndFieldsAnswerExactlyAsRankingAfreshWhateverWasAskedBefore() {
         CandidateModel.Snapshot snapshot = model.current();
         Ranker ranker = new Ranker();
         List<RecommendQuery> queries = QUESTIONS.stream().map(RankingModelTest::query).toList();
@@ -61,9 +71,15 @@ class OfferChoicesKeptTest {
             }
         }
         // the filters matter on this catalog, so a choice kept for the wrong filter would have shown above
-        assertThat(offers(fresh.get(2))).as("condition=used against any condition").isNotEqualTo(offers(fresh.get(0)));
-        assertThat(offers(fresh.get(6))).as("maxPrice=150 against no cap").isNotEqualTo(offers(fresh.get(0)));
+        assertThat(offers(fresh.get(3))).as("condition=used against any condition").isNotEqualTo(offers(fresh.get(0)));
+        assertThat(offers(fresh.get(7))).as("maxPrice=150 against no cap").isNotEqualTo(offers(fresh.get(0)));
         assertThat(fresh.get(0).results()).as("a question differing in the write rate alone").isNotEqualTo(fresh.get(1).results());
+        // and questions sharing a field differ in what the field does not decide
+        assertThat(fresh.get(2).results()).as("limit=3").hasSize(3);
+        assertThat(reasons(fresh.get(13))).as("plp=preferred ranks drives without safe flushes last").anyMatch(r -> r.contains("plp=preferred"));
+        assertThat(reasons(fresh.get(12))).as("plp=any, the same field").noneMatch(r -> r.contains("plp=preferred"));
+        assertThat(fresh.get(16).results()).as("a special vdev's write rate at one data size").isNotEqualTo(fresh.get(15).results());
+        assertThat(fresh.get(17).filteredOut()).as("a larger pool needs a larger special vdev").isNotEqualTo(fresh.get(15).filteredOut());
     }
 
     private static String asked(String[] pairs) {
@@ -72,6 +88,10 @@ class OfferChoicesKeptTest {
             s.append(i == 0 ? "" : "&").append(pairs[i]).append('=').append(pairs[i + 1]);
         }
         return s.toString();
+    }
+
+    private static List<String> reasons(Recommendation r) {
+        return r.results().stream().flatMap(res -> res.reasons().stream()).toList();
     }
 
     private static List<String> offers(Recommendation r) {

@@ -23,7 +23,7 @@ class RateLimitTest {
                 .contentType("application/problem+json")
                 .header("Retry-After", notNullValue())
                 .body("status", equalTo(429))
-                .body("detail", containsString("at most 3 a minute"));
+                .body("detail", containsString("at most " + StrictSettings.RECOMMEND_PER_MINUTE + " a minute"));
         // other endpoints are not limited
         given().when().get("/drives").then().statusCode(200);
     }

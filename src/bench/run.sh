@@ -126,12 +126,27 @@ for path in / /q/openapi "$RECOMMEND_SLOG" "$RECOMMEND_ALL" "$RECOMMEND_SPECIAL"
   for _ in $(seq 1 200); do curl -sf "$BASE$path" > /dev/null; done
 done
 # The rows above answer from the cache after their first request; the ranking itself runs only for
-# questions not asked before, so warm it the same way: without this the never-asked row measured
-# the JIT compiling the ranking (seconds of a core out of the row's 30), not the ranking.
-# Then the trivial endpoint as long: the compiler's queue from the ranking drains there, not in the
-# first measured row (the trivial one every ratio divides by).
-wrk -t2 -c"$CONNECTIONS" -d"${BENCH_WARMUP:-15s}" -s src/bench/distinct-queries.lua "$BASE$RECOMMEND_SLOG" > /dev/null
-wrk -t2 -c"$CONNECTIONS" -d"${BENCH_WARMUP:-15s}" "$BASE/" > /dev/null
+# questions not asked before, so warm it the same way, then the trivial endpoint. On two shared
+# cores a fresh service's JIT compiler keeps working for minutes (GET / went 6,500 -> 10,200 ->
+# 20,100 -> 24,500 requests/s in four 10-s loads after a fixed 30-s warm-up), and a row measured
+# before it settles measures the compiler: each load runs in 10-s rounds until two rounds in a row
+# agree within 5% (at most BENCH_WARMUP_ROUNDS rounds, 12).
+WARMUP=
+warm() { # path [wrk options]
+  local path=$1 prev=0 rps= i
+  shift
+  for i in $(seq 1 "${BENCH_WARMUP_ROUNDS:-12}"); do
+    rps=$(wrk -t2 -c"$CONNECTIONS" -d10s "$@" "$BASE$path" | awk '/Requests\/sec/ {print $2}')
+    if awk -v a="$prev" -v b="$rps" 'BEGIN {exit !(a > 0 && b > 0.95 * a && b < 1.05 * a)}'; then
+      WARMUP+="\`$path\`${1:+ (never-asked)}: steady after $i rounds ($prev, $rps requests/s). "
+      return
+    fi
+    prev=$rps
+  done
+  WARMUP+="\`$path\`${1:+ (never-asked)}: not steady after $i rounds (last two $prev, $rps requests/s). "
+}
+warm "$RECOMMEND_SLOG" -s src/bench/distinct-queries.lua
+warm /
 
 : > "$WORK/write-codes"
 LOAD_STARTED=$SECONDS
@@ -143,6 +158,7 @@ LOADED_FOR=$((SECONDS - LOAD_STARTED))
 ALL=$(load "$RECOMMEND_ALL")
 SPECIAL=$(load "$RECOMMEND_SPECIAL")
 DISTINCT=$(load "$RECOMMEND_SLOG" -s src/bench/distinct-queries.lua)
+TRIVIAL_AGAIN=$(load /)
 TRIVIAL_1=$(under_writes 1 /)
 SLOG_1=$(under_writes 1 "$RECOMMEND_SLOG")
 TRIVIAL_5=$(under_writes 0.2 /)
@@ -258,6 +274,8 @@ row "\`GET $RECOMMEND_SLOG\`, one write a second" "$SLOG_1" "$TRIVIAL_1"
 row "\`GET /\`, five writes a second" "$TRIVIAL_5" "$TRIVIAL_5"
 row "\`GET $RECOMMEND_SLOG\`, five writes a second" "$SLOG_5" "$TRIVIAL_5"
 echo
+echo "Warm-up before the rows, 10-s rounds: $WARMUP"
+echo "\`GET /\` again right after the never-asked row: $(seconds "$TRIVIAL_AGAIN") requests/s; the never-asked row against it: $(ratio "$(seconds "$DISTINCT")" "$(seconds "$TRIVIAL_AGAIN")")×."
 echo "Writes during the write rows: $WRITES_DONE imports of one observation, $WRITE_FAILURES not answered 200."
 echo "Under writes, /recommend's p99 against the trivial endpoint's p99 under the same writes: one a second $(ratio "$(ms "$(echo "$SLOG_1" | cut -d'|' -f3)")" "$(ms "$(echo "$TRIVIAL_1" | cut -d'|' -f3)")")×, five a second $(ratio "$(ms "$(echo "$SLOG_5" | cut -d'|' -f3)")" "$(ms "$(echo "$TRIVIAL_5" | cut -d'|' -f3)")")×."
 echo

@@ -25,6 +25,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -36,7 +37,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * drives, ten offers each, the same cycles of PLP wording, endurance and media), and writing the
  * answer as the service's ObjectMapper writes it. Each call asks a sync write rate not asked before
  * in that snapshot's answers, as src/bench/distinct-queries.lua does over HTTP. Run with
- * src/bench/jmh.sh; figures in src/docs/benchmarks.md.
+ * src/bench/jmh.sh; {@code -p limit=1} tells what ranking every candidate costs from what
+ * explaining and writing the ten shown does. Figures in src/docs/benchmarks.md.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -47,6 +49,10 @@ import org.openjdk.jmh.annotations.Warmup;
 public class NeverAskedQuestionBenchmark {
 
     private static final Instant OBSERVED = Instant.parse("2026-11-28T00:00:00Z");
+
+    /** Results per answer: 10 is the API's default. */
+    @Param("10")
+    public int limit;
 
     private final Ranker ranker = new Ranker();
     private final ObjectMapper mapper = new ObjectMapper().findAndRegisterModules()
@@ -68,7 +74,8 @@ public class NeverAskedQuestionBenchmark {
         questions = new RecommendQuery[4096];
         for (int k = 0; k < questions.length; k++) {
             questions[k] = new RecommendParams(Map.of("role", List.of("slog"), "interface", List.of("m2"),
-                    "syncWriteMBps", List.of(Double.toString(random.nextInt(1, 100_000_000) / 1000.0)))).parse("USD", 100);
+                    "syncWriteMBps", List.of(Double.toString(random.nextInt(1, 100_000_000) / 1000.0)),
+                    "limit", List.of(Integer.toString(limit)))).parse("USD", 100);
         }
         now = OBSERVED.plus(Duration.ofDays(4));
     }

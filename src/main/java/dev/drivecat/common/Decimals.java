@@ -34,7 +34,8 @@ public final class Decimals {
             // v is the double nearest the tie n.5 (× 10^-places) exactly when it equals that
             // decimal divided in doubles (one correctly rounded division of exact values): then it
             // reads as the tie and goes up, away from zero. A ranking meets the same tie for
-            // thousands of candidates (an unknown endurance: 15 × 0.25 = 3.75); the decimal way costs a microsecond.
+            // thousands of candidates (an unknown endurance: 15 × 0.25 = 3.75), and the decimal way writes
+            // the double out as text (Double.toString) every time.
             double n = Math.floor(x);
             if (v == (n + 0.5) / scale) {
                 return (v < 0 ? n : n + 1) / scale;

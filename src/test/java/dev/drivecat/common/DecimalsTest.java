@@ -94,4 +94,37 @@ class DecimalsTest {
             }
         }
     }
+
+    @Test
+    void valuesAFewStepsFromATieRoundToTheSideTheirDecimalReads() {
+        // a double a few steps from the tie reads as a decimal just above or below it, never as the tie
+        for (int places = 0; places <= 6; places++) {
+            double scale = Math.pow(10, places);
+            for (int n = -3_000; n < 3_000; n++) {
+                double v = (n + 0.5) / scale;
+                double w = v;
+                for (int step = 0; step < 4; step++) {
+                    v = Math.nextUp(v);
+                    w = Math.nextDown(w);
+                    assertThat(Decimals.round(v, places)).as("%s to %d places", v, places).isEqualTo(decimal(v, places));
+                    assertThat(Decimals.round(w, places)).as("%s to %d places", w, places).isEqualTo(decimal(w, places));
+                }
+            }
+        }
+    }
+
+    @Test
+    void pointsOfEveryWeightAndThreePlaceValueRoundAsTheirDecimalReads() {
+        // a component's points: an integer weight × a value written to three places (35 × 0.93 = 32.550000000000004)
+        for (int weight = 0; weight <= 100; weight++) {
+            for (int thousandths = 0; thousandths <= 1000; thousandths++) {
+                double v = weight * (thousandths / 1000.0);
+                assertThat(Decimals.round(v, 1)).as("%d × %s", weight, thousandths / 1000.0).isEqualTo(decimal(v, 1));
+            }
+        }
+    }
+
+    private static double decimal(double v, int places) {
+        return new java.math.BigDecimal(Double.toString(v)).setScale(places, java.math.RoundingMode.HALF_UP).doubleValue();
+    }
 }

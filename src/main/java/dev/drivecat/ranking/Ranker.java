@@ -182,6 +182,8 @@ public final class Ranker {
         final double[] flush;
         final double[] price;
         final double[] room;
+        /** By the role's weights: each candidate's points from every component but endurance (see {@link #scores}). */
+        private final Map<Weights, double[]> settled = new java.util.concurrent.ConcurrentHashMap<>(4);
 
         private Field(Passed passed, Exclusions excluded, Columns columns, boolean slog, double ceilingIops,
                       Optional<SpecialSizing.Need> need) {
@@ -275,6 +277,16 @@ public final class Ranker {
                     weights.keySet().stream().map(Part::of).toArray(Part[]::new),
                     weights.values().stream().mapToInt(Integer::intValue).toArray()));
         }
+
+        /** Where the part is among the components, or -1 when the role does not weigh it. */
+        int indexOf(Part part) {
+            for (int j = 0; j < parts.length; j++) {
+                if (parts[j] == part) {
+                    return j;
+                }
+            }
+            return -1;
+        }
     }
 
     /** The candidates that pass the filters, as indexes into the columns, with their offers; the first {@code count} slots are used. */
@@ -339,19 +351,44 @@ public final class Ranker {
         return new Cheapest(cheapest, cheapestValue);
     }
 
-    /** The points of every candidate that passed, without a word of explanation: only the shown ones are explained. */
+    /**
+     * The points of every candidate that passed, without a word of explanation: only the shown ones
+     * are explained. Only endurance depends on more than the field and the role (the write rate), so
+     * the other components' points are added up once per field and role's weights and kept with the
+     * field. The order of adding does not change a score: each component's points are tenths (rounded
+     * to 0.1), and a sum of five lies within 1e-12 of a tenth, far from the half-tenths where rounding
+     * it to 0.1 could go either way.
+     */
     private static double[] scores(Inputs inputs, Weights weights) {
         int count = inputs.field.count;
-        Part[] parts = weights.parts;
+        double[] settled = inputs.field.settled.computeIfAbsent(weights, w -> settledPoints(inputs, w));
+        int endurance = weights.indexOf(Part.ENDURANCE);
         double[] scores = new double[count];
         for (int k = 0; k < count; k++) {
-            double sum = 0;
-            for (int j = 0; j < parts.length; j++) {
-                sum += points(weights.values[j], inputs.value(parts[j], k));
+            double sum = settled[k];
+            if (endurance >= 0) {
+                sum += points(weights.values[endurance], inputs.value(Part.ENDURANCE, k));
             }
             scores[k] = round(sum, 1);
         }
         return scores;
+    }
+
+    /** Each candidate's points from the components other than endurance. */
+    private static double[] settledPoints(Inputs inputs, Weights weights) {
+        int count = inputs.field.count;
+        Part[] parts = weights.parts;
+        double[] settled = new double[count];
+        for (int k = 0; k < count; k++) {
+            double sum = 0;
+            for (int j = 0; j < parts.length; j++) {
+                if (parts[j] != Part.ENDURANCE) {
+                    sum += points(weights.values[j], inputs.value(parts[j], k));
+                }
+            }
+            settled[k] = sum;
+        }
+        return settled;
     }
 
     /** Each candidate's tier (see {@link #tier}), by its place in the field. */

@@ -28,7 +28,8 @@ class OfferChoicesKeptTest {
     /**
      * Questions whose offer filters differ (condition, seller, currency, price caps, stock, set size),
      * some that share one, and some that share a field but weigh or order differently (write rate,
-     * limit, plp=any against plp=preferred, the special vdev's write rate at one data size).
+     * limit, plp=any against plp=preferred, the special vdev's write rate at one data size, a
+     * special vdev that takes the ZIL against one that does not).
      */
     static final List<String[]> QUESTIONS = List.of(
             new String[] {"role", "slog"},
@@ -51,7 +52,9 @@ class OfferChoicesKeptTest {
             new String[] {"role", "special", "layout", "raidz3", "dataTib", "400"},
             new String[] {"role", "special", "layout", "raidz2", "maxSetPrice", "600"},
             new String[] {"role", "special", "layout", "mirror", "width", "2", "condition", "used"},
-            new String[] {"role", "special", "interface", "sata", "layout", "raidz2"});
+            new String[] {"role", "special", "interface", "sata", "layout", "raidz2"},
+            new String[] {"role", "special", "layout", "raidz2", "hasSlog", "true"},
+            new String[] {"role", "special", "layout", "raidz2", "openzfsVersion", "2.3.4"});
 
     @Test
     void keptOfferChoicesAndFieldsAnswerExactlyAsRankingAfreshWhateverWasAskedBefore() {
@@ -80,6 +83,11 @@ class OfferChoicesKeptTest {
         assertThat(reasons(fresh.get(12))).as("plp=any, the same field").noneMatch(r -> r.contains("plp=preferred"));
         assertThat(fresh.get(16).results()).as("a special vdev's write rate at one data size").isNotEqualTo(fresh.get(15).results());
         assertThat(fresh.get(17).filteredOut()).as("a larger pool needs a larger special vdev").isNotEqualTo(fresh.get(15).filteredOut());
+        assertThat(fresh.get(21).model().weights()).as("a special vdev beside a SLOG weighs its flush differently")
+                .isNotEqualTo(fresh.get(14).model().weights());
+        assertThat(fresh.get(22).model().weights()).as("before OpenZFS 2.4 the special vdev takes no ZIL")
+                .isEqualTo(fresh.get(21).model().weights());
+        assertThat(fresh.get(21).results()).as("the same field, other weights").isNotEqualTo(fresh.get(14).results());
     }
 
     private static String asked(String[] pairs) {

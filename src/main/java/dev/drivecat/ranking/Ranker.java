@@ -182,7 +182,10 @@ public final class Ranker {
         final double[] flush;
         final double[] price;
         final double[] room;
-        /** By the role's weights: each candidate's points from every component but endurance (see {@link #scores}). */
+        /**
+         * By the role's weights: each candidate's points from every component but endurance (see
+         * {@link #scores}). Keyed by the Weights instance: {@link Weights#of} makes one per role's weights.
+         */
         private final Map<Weights, double[]> settled = new java.util.concurrent.ConcurrentHashMap<>(4);
 
         private Field(Passed passed, Exclusions excluded, Columns columns, boolean slog, double ceilingIops,

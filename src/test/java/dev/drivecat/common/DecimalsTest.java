@@ -72,9 +72,7 @@ class DecimalsTest {
         for (int i = 0; i < 200_000; i++) {
             double v = random.nextBoolean() ? sample(random) : -sample(random);
             for (int places = 1; places <= 3; places++) {
-                assertThat(Decimals.round(v, places)).as("%s to %d places", v, places)
-                        .isEqualTo(new java.math.BigDecimal(Double.toString(v))
-                                .setScale(places, java.math.RoundingMode.HALF_UP).doubleValue());
+                assertThat(Decimals.round(v, places)).as("%s to %d places", v, places).isEqualTo(decimal(v, places));
             }
         }
     }
@@ -87,9 +85,7 @@ class DecimalsTest {
             for (int n = -30_000; n < 30_000; n++) {
                 double tie = (n + 0.5) / scale;
                 for (double v : new double[] {tie, Math.nextUp(tie), Math.nextDown(tie)}) {
-                    assertThat(Decimals.round(v, places)).as("%s to %d places", v, places)
-                            .isEqualTo(new java.math.BigDecimal(Double.toString(v))
-                                    .setScale(places, java.math.RoundingMode.HALF_UP).doubleValue());
+                    assertThat(Decimals.round(v, places)).as("%s to %d places", v, places).isEqualTo(decimal(v, places));
                 }
             }
         }
@@ -124,6 +120,7 @@ class DecimalsTest {
         }
     }
 
+    /** v rounded half up as its decimal reads (Double.toString's), the slow way Decimals.round must agree with. */
     private static double decimal(double v, int places) {
         return new java.math.BigDecimal(Double.toString(v)).setScale(places, java.math.RoundingMode.HALF_UP).doubleValue();
     }

@@ -130,14 +130,17 @@ done
 # cores a fresh service's JIT compiler keeps working for minutes (GET / went 6,500 -> 10,200 ->
 # 20,100 -> 24,500 requests/s in four 10-s loads after a fixed 30-s warm-up), and a row measured
 # before it settles measures the compiler: each load runs in 10-s rounds until two rounds in a row
-# agree within 5% (at most BENCH_WARMUP_ROUNDS rounds, 12).
+# agree within 5%, and not before BENCH_WARMUP_MIN_ROUNDS rounds (5): two slow rounds early on, while
+# the compiler still has most of its queue, agree as well (one run called 3,514 and 3,351 steady
+# after 3 rounds where another settled at 6,400 after 9). At most BENCH_WARMUP_ROUNDS rounds (12).
 WARMUP=
 warm() { # path [wrk options]
   local path=$1 prev=0 rps= i
   shift
   for i in $(seq 1 "${BENCH_WARMUP_ROUNDS:-12}"); do
     rps=$(wrk -t2 -c"$CONNECTIONS" -d10s "$@" "$BASE$path" | awk '/Requests\/sec/ {print $2}')
-    if awk -v a="$prev" -v b="$rps" 'BEGIN {exit !(a > 0 && b > 0.95 * a && b < 1.05 * a)}'; then
+    if [ "$i" -ge "${BENCH_WARMUP_MIN_ROUNDS:-5}" ] \
+      && awk -v a="$prev" -v b="$rps" 'BEGIN {exit !(a > 0 && b > 0.95 * a && b < 1.05 * a)}'; then
       WARMUP+="\`$path\`${1:+ (never-asked)}: steady after $i rounds ($prev, $rps requests/s). "
       return
     fi

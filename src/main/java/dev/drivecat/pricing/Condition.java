@@ -3,6 +3,7 @@ package dev.drivecat.pricing;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.drivecat.common.ApiToken;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The condition an offer is sold in. {@link #NEW_OLD_STOCK} is an unused drive of a discontinued
@@ -16,9 +17,16 @@ public enum Condition implements ApiToken {
     RENEWED(List.of("refurbished", "renewed/refurbished"));
 
     private final List<String> aliases;
+    private final String words;
 
     Condition(List<String> aliases) {
         this.aliases = aliases;
+        this.words = name().toLowerCase(Locale.ROOT).replace('_', ' ');
+    }
+
+    /** The condition in lower-case words, as an explanation writes it: "new old stock". */
+    public String words() {
+        return words;
     }
 
     @Override

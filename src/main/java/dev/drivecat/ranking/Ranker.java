@@ -418,7 +418,11 @@ public final class Ranker {
             if (c == 0) {
                 BigDecimal x = choices[a].cost();
                 BigDecimal y = choices[b].cost();
-                c = x == null ? (y == null ? 0 : 1) : y == null ? -1 : x.compareTo(y);
+                // a decimal's double is correctly rounded, so never in the other order: only equal doubles need the decimals
+                c = x == null ? (y == null ? 0 : 1) : y == null ? -1 : Double.compare(choices[a].costValue(), choices[b].costValue());
+                if (c == 0 && x != null && y != null) {
+                    c = x.compareTo(y);
+                }
             }
             return c != 0 ? c : columns.profiles.get(passed[a]).candidate().slug()
                     .compareTo(columns.profiles.get(passed[b]).candidate().slug());
@@ -586,7 +590,7 @@ public final class Ranker {
             String from = (offer.seller() != null ? offer.seller() : offer.marketplace())
                     + (offer.sellerType() == SellerType.MARKETPLACE ? " (sold by the marketplace itself)"
                     : offer.sellerType() == SellerType.THIRD_PARTY ? " (a third-party seller)" : "")
-                    + (offer.condition() != null ? ", " + offer.condition().token().toLowerCase(Locale.ROOT).replace('_', ' ') : "");
+                    + (offer.condition() != null ? ", " + offer.condition().words() : "");
             String price = money(offer.price(), offer.currency()) + (offer.priceHigh() != null
                     ? " (the lower end of the stated band up to " + money(offer.priceHigh(), offer.currency()) + ")" : "")
                     + (offer.shipping() != null && offer.shipping().signum() > 0

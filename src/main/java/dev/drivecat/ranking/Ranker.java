@@ -16,6 +16,7 @@ import dev.drivecat.ranking.Recommendation.FlushView;
 import dev.drivecat.ranking.Recommendation.ModelView;
 import dev.drivecat.ranking.Recommendation.PriceAges;
 import dev.drivecat.ranking.Recommendation.Result;
+import dev.drivecat.web.Kept;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -48,7 +49,7 @@ public final class Ranker {
     }
 
     /** A candidate that passed the filters, with everything its score is made of. */
-    private record Scored(Candidate candidate, PlpAssessment plp, OfferSelection.Choice offers, RankingModel.Flush flush,
+    private record Scored(int index, Candidate candidate, PlpAssessment plp, OfferSelection.Choice offers, RankingModel.Flush flush,
                           long predictedIops, RankingModel.Endurance endurance, List<Draft> drafts,
                           double score, CapacityFit capacity, int tier) {
 
@@ -107,10 +108,25 @@ public final class Ranker {
         final int[] capacityGb;
         final boolean[] safeFlush;
         final boolean[] vendorSaysNo;
+        /*
+         * A shown candidate's parts that no question changes, made when it is first shown and the same
+         * instances in every later answer from this snapshot, so that their JSON is written once
+         * (web.Kept). Filled without locks: a racing answer makes an equal part, and either is right.
+         */
+        private final DriveRef[] refs;
+        private final FlushView[] flushViews;
+        private final String[] logFlushInputs;
+        private final String[] specialFlushInputs;
+        private final String[] logFlushReasons;
 
         Columns(List<Profile> profiles) {
             this.profiles = profiles;
             int n = profiles.size();
+            refs = new DriveRef[n];
+            flushViews = new FlushView[n];
+            logFlushInputs = new String[n];
+            specialFlushInputs = new String[n];
+            logFlushReasons = new String[n];
             logIops = new double[n];
             specialIops = new double[n];
             safety = new double[n];
@@ -130,6 +146,45 @@ public final class Ranker {
                 safeFlush[i] = p.plp().safeFlush();
                 vendorSaysNo[i] = p.plp().vendorSaysNo();
             }
+        }
+
+        DriveRef ref(int i) {
+            DriveRef ref = refs[i];
+            if (ref == null) {
+                Candidate c = profiles.get(i).candidate();
+                ref = new DriveRef(c.slug(), c.vendor(), c.model(), c.capacityGb(), c.iface(), c.formFactor(), c.media());
+                refs[i] = ref;
+            }
+            return ref;
+        }
+
+        FlushView flushView(int i) {
+            FlushView view = flushViews[i];
+            if (view == null) {
+                RankingModel.Flush flush = profiles.get(i).flush();
+                view = new FlushView(round(flush.latencyUs(), 2), flush.evidence(), flush.basis());
+                flushViews[i] = view;
+            }
+            return view;
+        }
+
+        /** The flush component's input: the drive's flush and the role's calibration decide it. */
+        String flushInput(int i, boolean slog, java.util.function.Supplier<String> text) {
+            return kept(slog ? logFlushInputs : specialFlushInputs, i, text);
+        }
+
+        /** The reason a separate log's flush gives. */
+        String logFlushReason(int i, java.util.function.Supplier<String> text) {
+            return kept(logFlushReasons, i, text);
+        }
+
+        private static String kept(String[] texts, int i, java.util.function.Supplier<String> make) {
+            String text = texts[i];
+            if (text == null) {
+                text = Kept.text(make.get());
+                texts[i] = text;
+            }
+            return text;
         }
     }
 
@@ -263,7 +318,7 @@ public final class Ranker {
         for (int i = 0; i < shown.size(); i++) {
             Scored s = shown.get(i);
             Scored next = i + 1 < kept.size() ? kept.get(i + 1) : null;
-            results.add(result(q, i + 1, s, next, field.cheapest, field.count, units, now));
+            results.add(result(q, columns, i + 1, s, next, field.cheapest, field.count, units, now));
         }
         return new Recommendation(q, model(q), notes(q, need, field.excludedByReason), priceAges(q, shown),
                 results, new FilteredOut(field.excludedTotal, field.excludedByReason, field.excludedListed));
@@ -522,12 +577,13 @@ public final class Ranker {
             boolean unknown = false;
             java.util.function.Supplier<String> input;
             switch (name) {
-                case "flush" -> input = () -> RankingModel.plain(BigDecimal.valueOf(round(flush.latencyUs(), 2))) + " µs flush → "
+                case "flush" -> input = () -> inputs.columns.flushInput(index, q.isSlog(),
+                        () -> RankingModel.plain(BigDecimal.valueOf(round(flush.latencyUs(), 2))) + " µs flush → "
                         + Decimals.grouped(iops) + " predicted sync IOPS on the buying guide's lab pool, of the "
-                        + Decimals.grouped(flushModel.ceilingIops()) + " a zero-latency flush would give there (" + flush.basis() + ")";
+                        + Decimals.grouped(flushModel.ceilingIops()) + " a zero-latency flush would give there (" + flush.basis() + ")");
                 case "plp" -> {
                     unknown = profile.plp().unknown();
-                    input = () -> profile.plp().summary();
+                    input = () -> Kept.text(profile.plp().summary());
                 }
                 case "endurance" -> {
                     unknown = endurance.lifeYears() == null;
@@ -551,7 +607,7 @@ public final class Ranker {
                 need.map(n -> round(n.requiredGib(), 1)).orElse(null),
                 need.map(n -> "fits: " + Decimals.fixed(100 * n.requiredGib() * SpecialSizing.FILL_LIMIT / capacityGib, 0)
                         + "% full with what it must hold").orElse("not judged: no data size given"));
-        return new Scored(c, profile.plp(), choice, flush, Math.round(iops), endurance, drafts, points, capacity, tier);
+        return new Scored(index, c, profile.plp(), choice, flush, Math.round(iops), endurance, drafts, points, capacity, tier);
     }
 
     /**
@@ -566,23 +622,24 @@ public final class Ranker {
         return !safeFlush ? 2 : vendorSaysNo ? 1 : 0;
     }
 
-    private Result result(RecommendQuery q, int rank, Scored s, Scored next, BigDecimal cheapest, int candidates, int units,
-                          Instant now) {
+    private Result result(RecommendQuery q, Columns columns, int rank, Scored s, Scored next, BigDecimal cheapest, int candidates,
+                          int units, Instant now) {
         Candidate c = s.candidate();
         Offer offer = s.offers().best();
         FlushModel flushModel = flushModel(q);
         List<String> reasons = new ArrayList<>();
         String share = Decimals.fixed(100.0 * s.predictedIops() / flushModel.ceilingIops(), 0) + "%";
         if (q.isSlog()) {
-            reasons.add("Predicted " + Decimals.grouped(s.predictedIops()) + " 4K sync IOPS on the buying guide's lab pool (RAIDZ2 of "
+            reasons.add(columns.logFlushReason(s.index(), () -> "Predicted " + Decimals.grouped(s.predictedIops())
+                    + " 4K sync IOPS on the buying guide's lab pool (RAIDZ2 of "
                     + "hard-drive-class disks) with this log, " + share + " of what a zero-latency log would give there ("
-                    + s.flush().basis() + ").");
+                    + s.flush().basis() + ")."));
         } else if (q.zilOnSpecial()) {
             reasons.add("Takes the ZIL too (no SLOG, OpenZFS " + q.openzfsVersion() + "): about " + Decimals.grouped(s.predictedIops())
                     + " 4K sync IOPS predicted on the buying guide's lab pool with this special mirror, " + share
                     + " of its zero-latency ceiling (" + s.flush().basis() + ").");
         }
-        reasons.add(s.plp().summary());
+        reasons.add(Kept.text(s.plp().summary()));
         reasons.add(s.endurance().lifeYears() == null ? "Endurance unknown: no TBW or DWPD rating in the catalog."
                 : "About " + Decimals.fixed(s.endurance().lifeYears(), 1) + " years of rated endurance at "
                 + RankingModel.plain(BigDecimal.valueOf(q.enduranceWriteMBps())) + " MB/s (" + s.endurance().basis() + ").");
@@ -619,8 +676,9 @@ public final class Ranker {
         } else if (s.tier() == 2) {
             reasons.add("Ranked below every drive with safe flushes because plp=preferred.");
         }
-        List<String> warnings = new ArrayList<>(s.plp().warnings());
-        warnings.addAll(s.offers().warnings());
+        List<String> warnings = new ArrayList<>();
+        s.plp().warnings().forEach(w -> warnings.add(Kept.text(w)));
+        s.offers().warnings().forEach(w -> warnings.add(Kept.text(w)));
         if (OfferSelection.newOldStock(offer)) {
             warnings.add("New old stock" + (offer.sellerType() == SellerType.THIRD_PARTY ? " from a third-party seller" : "")
                     + ": check the serial number with the vendor's warranty lookup when it arrives.");
@@ -658,13 +716,12 @@ public final class Ranker {
                         + "): enterprise SSD prices moved weekly in the 2026 flash shortage, so check it.");
             }
         }
-        DriveRef drive = new DriveRef(c.slug(), c.vendor(), c.model(), c.capacityGb(), c.iface(), c.formFactor(), c.media());
         boolean flushMatters = q.isSlog() || q.zilOnSpecial();
         boolean set = units > 1;
-        return new Result(rank, drive, s.score(), s.components(), offer, set ? units : null,
+        return new Result(rank, columns.ref(s.index()), s.score(), s.components(), offer, set ? units : null,
                 set ? s.offers().setCost() : null, set ? s.offers().setCostBasis() : null,
                 flushMatters ? s.predictedIops() : null,
-                new FlushView(round(s.flush().latencyUs(), 2), s.flush().evidence(), s.flush().basis()),
+                columns.flushView(s.index()),
                 s.endurance().lifeYears() == null ? null : round(s.endurance().lifeYears(), 1), s.endurance().basis(),
                 s.capacity(), reasons, warnings);
     }

@@ -1,10 +1,12 @@
 package dev.drivecat.ranking;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.Media;
 import dev.drivecat.pricing.Offer;
+import dev.drivecat.web.Kept;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
@@ -30,10 +32,11 @@ public record Recommendation(
     @Schema(name = "RecommendResult")
     public record Result(
             @Schema(examples = "1") int rank,
-            DriveRef drive,
+            @JsonSerialize(using = Kept.Json.class) DriveRef drive,
             @Schema(description = "0 to 100: the sum of the components' points.", examples = "91.7") double score,
             @Schema(description = "Every component of the score: its weight, its value 0..1, its points and the input it was computed from.")
             List<Component> components,
+            @JsonSerialize(using = Kept.Json.class)
             @Schema(nullable = true, description = "The cheapest matching offer (in stock unless includeOutOfStock).") Offer bestOffer,
             @Schema(nullable = true, description = "Drives bought together: the special mirror, or a mirrored log.") Integer setSize,
             @Schema(nullable = true, description = "What the whole set costs from offers that can fill it.") BigDecimal setCost,
@@ -42,12 +45,12 @@ public record Recommendation(
             @Schema(nullable = true, description = "4K QD1 sync IOPS predicted on the buying guide's lab pool (RAIDZ2 of "
                     + "hard-drive-class disks) with the ZIL on this drive: relative to that pool, not yours.")
             Long predictedSyncIops,
-            FlushView flush,
+            @JsonSerialize(using = Kept.Json.class) FlushView flush,
             @Schema(nullable = true, description = "Years of rated endurance at the expected write rate.") Double lifeYears,
             String lifeBasis,
             @Schema(nullable = true) CapacityFit capacity,
-            @Schema(description = "Why this rank, in plain sentences.") List<String> reasons,
-            @Schema(description = "What to check before buying.") List<String> warnings) {
+            @JsonSerialize(contentUsing = Kept.Text.class) @Schema(description = "Why this rank, in plain sentences.") List<String> reasons,
+            @JsonSerialize(contentUsing = Kept.Text.class) @Schema(description = "What to check before buying.") List<String> warnings) {
     }
 
     @Schema(name = "RecommendDrive")
@@ -62,7 +65,7 @@ public record Recommendation(
             @Schema(examples = "35") int weight,
             @Schema(description = "0 to 1.", examples = "0.936") double value,
             @Schema(description = "weight × value.", examples = "32.8") double points,
-            @Schema(description = "What the value was computed from.") String input) {
+            @JsonSerialize(using = Kept.Text.class) @Schema(description = "What the value was computed from.") String input) {
     }
 
     @Schema(name = "Flush")
@@ -102,7 +105,8 @@ public record Recommendation(
     }
 
     @Schema(name = "FilteredOut", description = "Drives left out, counted by reason.")
-    public record FilteredOut(int total, Map<String, Integer> byReason, List<Excluded> drives) {
+    public record FilteredOut(int total, Map<String, Integer> byReason,
+                              @JsonSerialize(using = Kept.Json.class) List<Excluded> drives) {
     }
 
     @Schema(name = "ExcludedDrive")

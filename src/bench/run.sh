@@ -135,7 +135,7 @@ done
 # after 3 rounds where another settled at 6,400 after 9). At most BENCH_WARMUP_ROUNDS rounds (12).
 WARMUP=
 warm() { # path [wrk options]
-  local path=$1 prev=0 rps= i
+  local path=$1 prev=0 rps= i before=
   shift
   for i in $(seq 1 "${BENCH_WARMUP_ROUNDS:-12}"); do
     rps=$(wrk -t2 -c"$CONNECTIONS" -d10s "$@" "$BASE$path" | awk '/Requests\/sec/ {print $2}')
@@ -144,9 +144,9 @@ warm() { # path [wrk options]
       WARMUP+="\`$path\`${1:+ (never-asked)}: steady after $i rounds ($prev, $rps requests/s). "
       return
     fi
-    prev=$rps
+    before=$prev prev=$rps
   done
-  WARMUP+="\`$path\`${1:+ (never-asked)}: not steady after $i rounds (last two $prev, $rps requests/s). "
+  WARMUP+="\`$path\`${1:+ (never-asked)}: not steady after $i rounds (last two $before, $rps requests/s). "
 }
 # JIT compiler threads' CPU time (clock ticks), and a wait until they idle: on two cores the one C2
 # thread works through a queue of hundreds of methods for minutes after the loads that made them hot,

@@ -5,6 +5,7 @@ import static dev.drivecat.common.Decimals.round;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.common.Decimals;
+import dev.drivecat.common.Kept;
 import dev.drivecat.pricing.Offer;
 import dev.drivecat.pricing.SellerType;
 import dev.drivecat.ranking.Recommendation.CapacityFit;
@@ -16,7 +17,6 @@ import dev.drivecat.ranking.Recommendation.FlushView;
 import dev.drivecat.ranking.Recommendation.ModelView;
 import dev.drivecat.ranking.Recommendation.PriceAges;
 import dev.drivecat.ranking.Recommendation.Result;
-import dev.drivecat.web.Kept;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -111,7 +111,7 @@ public final class Ranker {
         /*
          * A shown candidate's parts that no question changes, made when it is first shown and the same
          * instances in every later answer from this snapshot, so that their JSON is written once
-         * (web.Kept). Filled without locks: a racing answer makes an equal part, and either is right.
+         * (common.Kept). Filled without locks: a racing answer makes an equal part, and either is right.
          */
         private final DriveRef[] refs;
         private final FlushView[] flushViews;

@@ -1,4 +1,4 @@
-package dev.drivecat.web;
+package dev.drivecat.common;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.ObjectCodec;

@@ -1,4 +1,4 @@
-package dev.drivecat.web;
+package dev.drivecat.common;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

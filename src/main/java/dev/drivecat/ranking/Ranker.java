@@ -118,6 +118,8 @@ public final class Ranker {
         private final String[] logFlushInputs;
         private final String[] specialFlushInputs;
         private final String[] logFlushReasons;
+        /** Each candidate's place in the order of slugs; made when first ranked. */
+        private volatile int[] slugRanks;
 
         Columns(List<Profile> profiles) {
             this.profiles = profiles;
@@ -146,6 +148,15 @@ public final class Ranker {
                 safeFlush[i] = p.plp().safeFlush();
                 vendorSaysNo[i] = p.plp().vendorSaysNo();
             }
+        }
+
+        int[] slugRanks() {
+            int[] ranks = slugRanks;
+            if (ranks == null) {
+                ranks = ranks(profiles.size(), (a, b) -> profiles.get(a).candidate().slug().compareTo(profiles.get(b).candidate().slug()));
+                slugRanks = ranks;
+            }
+            return ranks;
         }
 
         DriveRef ref(int i) {
@@ -237,6 +248,8 @@ public final class Ranker {
         final double[] flush;
         final double[] price;
         final double[] room;
+        /** Each candidate's place in the order of costs (see {@link #compareCosts}). */
+        final int[] costRanks;
         /**
          * By the role's weights: each candidate's points from every component but endurance (see
          * {@link #scores}). Keyed by the Weights instance: {@link Weights#of} makes one per role's weights.
@@ -257,6 +270,7 @@ public final class Ranker {
             flush = new double[count];
             price = new double[count];
             room = new double[count];
+            costRanks = ranks(count, (a, b) -> compareCosts(choices[a], choices[b]));
             for (int k = 0; k < count; k++) {
                 int i = indexes[k];
                 flush[k] = flushValue(columns, i, slog, ceilingIops);
@@ -310,7 +324,7 @@ public final class Ranker {
         double[] scores = scores(inputs, weights);
         int[] tiers = tiers(q, columns, field);
         List<Scored> kept = new ArrayList<>();
-        for (int k : top(new RankOrder(columns, field.indexes, field.choices, scores, tiers), field.count, q.limit() + 1)) {
+        for (int k : top(new RankOrder(field.indexes, columns.slugRanks(), field.costRanks, scores, tiers), field.count, q.limit() + 1)) {
             kept.add(score(weights, k, scores[k], tiers[k], units, inputs));
         }
         List<Scored> shown = kept.subList(0, Math.min(q.limit(), kept.size()));
@@ -460,9 +474,12 @@ public final class Ranker {
 
     /**
      * Rank order over the candidates that passed (by their place in the pass): tier (safe flushes
-     * first, then the vendor's No), then points, then the cheaper, then by slug. A total order.
+     * first, then the vendor's No), then points, then the cheaper, then by slug. A total order. The
+     * cost and the slug are compared by their places in the field's order of costs and the
+     * snapshot's order of slugs: candidates level on points are common (points are tenths), and
+     * comparing their decimals and slugs was a tenth of a never-asked question's time.
      */
-    private record RankOrder(Columns columns, int[] passed, OfferSelection.Choice[] choices, double[] scores, int[] tiers)
+    private record RankOrder(int[] passed, int[] slugRanks, int[] costRanks, double[] scores, int[] tiers)
             implements java.util.function.IntBinaryOperator {
         @Override
         public int applyAsInt(int a, int b) {
@@ -471,17 +488,35 @@ public final class Ranker {
                 c = Double.compare(scores[b], scores[a]);
             }
             if (c == 0) {
-                BigDecimal x = choices[a].cost();
-                BigDecimal y = choices[b].cost();
-                // a decimal's double is correctly rounded, so never in the other order: only equal doubles need the decimals
-                c = x == null ? (y == null ? 0 : 1) : y == null ? -1 : Double.compare(choices[a].costValue(), choices[b].costValue());
-                if (c == 0 && x != null && y != null) {
-                    c = x.compareTo(y);
-                }
+                c = Integer.compare(costRanks[a], costRanks[b]);
             }
-            return c != 0 ? c : columns.profiles.get(passed[a]).candidate().slug()
-                    .compareTo(columns.profiles.get(passed[b]).candidate().slug());
+            return c != 0 ? c : Integer.compare(slugRanks[passed[a]], slugRanks[passed[b]]);
         }
+    }
+
+    /** The cheaper first, no cost last: as doubles (a decimal's double is correctly rounded), as decimals where those tie. */
+    private static int compareCosts(OfferSelection.Choice a, OfferSelection.Choice b) {
+        BigDecimal x = a.cost();
+        BigDecimal y = b.cost();
+        if (x == null || y == null) {
+            return x == null ? (y == null ? 0 : 1) : -1;
+        }
+        int c = Double.compare(a.costValue(), b.costValue());
+        return c != 0 ? c : x.compareTo(y);
+    }
+
+    /** Each item's place in the order {@code compare} gives them; equal items share a place. */
+    private static int[] ranks(int count, java.util.Comparator<Integer> compare) {
+        Integer[] order = new Integer[count];
+        for (int k = 0; k < count; k++) {
+            order[k] = k;
+        }
+        java.util.Arrays.sort(order, compare);
+        int[] ranks = new int[count];
+        for (int r = 0; r < count; r++) {
+            ranks[order[r]] = r > 0 && compare.compare(order[r - 1], order[r]) == 0 ? ranks[order[r - 1]] : r;
+        }
+        return ranks;
     }
 
     /** The first {@code n} of {@code count} candidates in rank order, without sorting the rest. */

@@ -519,20 +519,50 @@ public final class Ranker {
         return ranks;
     }
 
-    /** The first {@code n} of {@code count} candidates in rank order, without sorting the rest. */
+    /**
+     * The first {@code n} of {@code count} candidates in rank order, without sorting the rest: a heap
+     * of ints with the worst kept at its root, so that a candidate that does not make it costs one
+     * comparison and no boxing.
+     */
     private static List<Integer> top(RankOrder order, int count, int n) {
-        java.util.PriorityQueue<Integer> worstFirst = new java.util.PriorityQueue<>(n + 1, (a, b) -> order.applyAsInt(b, a));
+        int[] heap = new int[n];
+        int size = 0;
         for (int k = 0; k < count; k++) {
-            if (worstFirst.size() < n) {
-                worstFirst.add(k);
-            } else if (order.applyAsInt(k, worstFirst.peek()) < 0) {
-                worstFirst.poll();
-                worstFirst.add(k);
+            if (size < n) {
+                heap[size] = k;
+                for (int i = size++; i > 0 && order.applyAsInt(heap[i], heap[(i - 1) / 2]) > 0; i = (i - 1) / 2) {
+                    swap(heap, i, (i - 1) / 2);
+                }
+            } else if (n > 0 && order.applyAsInt(k, heap[0]) < 0) {
+                heap[0] = k;
+                for (int i = 0; ; ) {
+                    int worse = 2 * i + 1;
+                    if (worse >= size) {
+                        break;
+                    }
+                    if (worse + 1 < size && order.applyAsInt(heap[worse + 1], heap[worse]) > 0) {
+                        worse++;
+                    }
+                    if (order.applyAsInt(heap[worse], heap[i]) <= 0) {
+                        break;
+                    }
+                    swap(heap, i, worse);
+                    i = worse;
+                }
             }
         }
-        List<Integer> top = new ArrayList<>(worstFirst);
+        List<Integer> top = new ArrayList<>(size);
+        for (int i = 0; i < size; i++) {
+            top.add(heap[i]);
+        }
         top.sort(order::applyAsInt);
         return top;
+    }
+
+    private static void swap(int[] a, int i, int j) {
+        int t = a[i];
+        a[i] = a[j];
+        a[j] = t;
     }
 
     /** What a component's value depends on besides the candidate: the question and the field it is ranked in. */

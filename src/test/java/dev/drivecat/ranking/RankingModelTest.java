@@ -269,6 +269,19 @@ class RankingModelTest {
     }
 
     @Test
+    void ofManyDrivesTheLimitShowsTheBestInOrderWhateverOrderTheyCameIn() {
+        // 40 drives alike but for price, shuffled: the five cheapest, cheapest first
+        List<Candidate> drives = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            drives.add(drive(String.format("drive-%02d", i)).plp(VENDOR_YES).tbw("2000").price((200 + 7 * i) + ".00").build());
+        }
+        java.util.Collections.shuffle(drives, new java.util.Random(20261203));
+        Recommendation r = new Ranker().rankCandidates(query("role", "slog", "limit", "5"), drives, NOW);
+        assertThat(slugs(r)).containsExactly("drive-00", "drive-01", "drive-02", "drive-03", "drive-04");
+        assertThat(r.results().get(4).reasons()).anySatisfy(s -> assertThat(s).contains("drive-05"));
+    }
+
+    @Test
     void aMeasuredFasterFlushChangesTheOrder() {
         Candidate slow = drive("slow").plp(VENDOR_YES).tbw("2000").price("300.00").measured(400).build();
         Candidate fast = drive("fast").plp(VENDOR_YES).tbw("2000").price("300.00").measured(12).build();

@@ -61,15 +61,7 @@ public final class ChangeWords {
     }
 
     public static String condition(Condition c) {
-        if (c == null) {
-            return "condition not stated";
-        }
-        return switch (c) {
-            case NEW -> "new";
-            case NEW_OLD_STOCK -> "new old stock";
-            case USED -> "used";
-            case RENEWED -> "renewed";
-        };
+        return c == null ? "condition not stated" : c.words();
     }
 
     public static String sellerType(SellerType t) {

@@ -408,19 +408,15 @@ public final class Ranker {
     private record Cheapest(BigDecimal cost, double value) {
     }
 
-    /** Compared as doubles (monotonic in the decimal), as decimals where the doubles tie. */
+    /** In the order of {@link #compareCosts}. */
     private static Cheapest cheapest(OfferSelection.Choice[] choices, int count) {
-        BigDecimal cheapest = null;
-        double cheapestValue = 0;
+        OfferSelection.Choice cheapest = null;
         for (int k = 0; k < count; k++) {
-            BigDecimal cost = choices[k].cost();
-            if (cost != null && (cheapest == null || choices[k].costValue() < cheapestValue
-                    || choices[k].costValue() == cheapestValue && cost.compareTo(cheapest) < 0)) {
-                cheapest = cost;
-                cheapestValue = choices[k].costValue();
+            if (choices[k].cost() != null && (cheapest == null || compareCosts(choices[k], cheapest) < 0)) {
+                cheapest = choices[k];
             }
         }
-        return new Cheapest(cheapest, cheapestValue);
+        return cheapest == null ? new Cheapest(null, 0) : new Cheapest(cheapest.cost(), cheapest.costValue());
     }
 
     /**
@@ -693,15 +689,15 @@ public final class Ranker {
         Offer offer = s.offers().best();
         FlushModel flushModel = flushModel(q);
         List<String> reasons = new ArrayList<>();
-        String share = Decimals.fixed(100.0 * s.predictedIops() / flushModel.ceilingIops(), 0) + "%";
+        java.util.function.Supplier<String> share = () -> Decimals.fixed(100.0 * s.predictedIops() / flushModel.ceilingIops(), 0) + "%";
         if (q.isSlog()) {
             reasons.add(columns.logFlushReason(s.index(), () -> "Predicted " + Decimals.grouped(s.predictedIops())
                     + " 4K sync IOPS on the buying guide's lab pool (RAIDZ2 of "
-                    + "hard-drive-class disks) with this log, " + share + " of what a zero-latency log would give there ("
+                    + "hard-drive-class disks) with this log, " + share.get() + " of what a zero-latency log would give there ("
                     + s.flush().basis() + ")."));
         } else if (q.zilOnSpecial()) {
             reasons.add("Takes the ZIL too (no SLOG, OpenZFS " + q.openzfsVersion() + "): about " + Decimals.grouped(s.predictedIops())
-                    + " 4K sync IOPS predicted on the buying guide's lab pool with this special mirror, " + share
+                    + " 4K sync IOPS predicted on the buying guide's lab pool with this special mirror, " + share.get()
                     + " of its zero-latency ceiling (" + s.flush().basis() + ").");
         }
         reasons.add(Kept.text(s.plp().summary()));

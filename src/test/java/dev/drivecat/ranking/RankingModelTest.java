@@ -257,7 +257,7 @@ class RankingModelTest {
 
     @Test
     void drivesLevelOnPointsRankTheCheaperFirstThenBySlug() {
-        // 299.99 against 300.00 is worth 24.99 points of price, 25.0 once rounded: the five are level on points
+        // 299.99 against 300.00 is worth 24.99 points of price, 25.0 once rounded: the four with a price are level on points
         Recommendation r = new Ranker().rankCandidates(query("role", "slog"), List.of(
                 drive("b-dear").plp(VENDOR_YES).tbw("2000").price("300.00").build(),
                 drive("c-unpriced").plp(VENDOR_YES).tbw("2000").build(),
@@ -266,6 +266,7 @@ class RankingModelTest {
                 drive("e-dear").plp(VENDOR_YES).tbw("2000").price("300.00").build()), NOW);
         assertThat(r.results()).extracting(Recommendation.Result::score).containsOnly(r.results().get(0).score());
         assertThat(slugs(r)).containsExactly("d-cheap", "a-dear", "b-dear", "e-dear");
+        assertThat(r.filteredOut().drives()).extracting(Recommendation.Excluded::slug).containsExactly("c-unpriced");
     }
 
     @Test

@@ -37,31 +37,27 @@ public final class Money {
      * general-purpose formatting was a seventh of a never-asked question's time. Writes the same text
      * (MoneyTest compares the two).
      */
-    private record Style(String prefix, String suffix, int minFraction, int maxFraction, RoundingMode rounding,
+    private record Style(String prefix, String suffix, int fraction, RoundingMode rounding,
                          int groupingSize, char groupingSeparator, char decimalSeparator) {
 
-        /** Null when this cannot be read off the format; that currency then always takes the format's own path. */
+        /**
+         * Null when this cannot be read off the format (a variable number of decimals, say); that currency
+         * then always takes the format's own path.
+         */
         static Style of(String currency) {
             NumberFormat format = formatFor(currency); // throws on a code that is no currency, as format(...) expects
             if (!(format instanceof DecimalFormat f) || f.getMultiplier() != 1 || f.getMinimumIntegerDigits() != 1
-                    || f.isDecimalSeparatorAlwaysShown() || !f.isGroupingUsed() || f.getGroupingSize() < 1
-                    || f.getMaximumIntegerDigits() < 309) {
+                    || f.getMinimumFractionDigits() != f.getMaximumFractionDigits() || f.isDecimalSeparatorAlwaysShown()
+                    || !f.isGroupingUsed() || f.getGroupingSize() < 1 || f.getMaximumIntegerDigits() < 309) {
                 return null;
             }
             DecimalFormatSymbols symbols = f.getDecimalFormatSymbols();
-            return new Style(f.getPositivePrefix(), f.getPositiveSuffix(), f.getMinimumFractionDigits(), f.getMaximumFractionDigits(),
-                    f.getRoundingMode(), f.getGroupingSize(), symbols.getMonetaryGroupingSeparator(), symbols.getMonetaryDecimalSeparator());
+            return new Style(f.getPositivePrefix(), f.getPositiveSuffix(), f.getMaximumFractionDigits(), f.getRoundingMode(),
+                    f.getGroupingSize(), symbols.getMonetaryGroupingSeparator(), symbols.getMonetaryDecimalSeparator());
         }
 
         String format(BigDecimal amount) {
-            BigDecimal rounded = amount.setScale(maxFraction, rounding);
-            if (minFraction < maxFraction) {
-                rounded = rounded.stripTrailingZeros();
-                if (rounded.scale() < minFraction) {
-                    rounded = rounded.setScale(minFraction, RoundingMode.UNNECESSARY);
-                }
-            }
-            String digits = rounded.toPlainString();
+            String digits = amount.setScale(fraction, rounding).toPlainString();
             int point = digits.indexOf('.');
             int whole = point < 0 ? digits.length() : point;
             StringBuilder out = new StringBuilder(prefix.length() + digits.length() + whole / groupingSize + suffix.length());

@@ -251,10 +251,10 @@ public final class Ranker {
         /** Each candidate's place in the order of costs (see {@link #compareCosts}). */
         final int[] costRanks;
         /**
-         * By the role's weights: each candidate's points from every component but endurance (see
-         * {@link #scores}). Keyed by the Weights instance: {@link Weights#of} makes one per role's weights.
+         * By the role's weights and whether the question tiers drives (see {@link Standing}). Keyed by
+         * the Weights instance: {@link Weights#of} makes one per role's weights.
          */
-        private final Map<Weights, double[]> settled = new java.util.concurrent.ConcurrentHashMap<>(4);
+        private final Map<StandingKey, Standing> standings = new java.util.concurrent.ConcurrentHashMap<>(4);
 
         private Field(Passed passed, Exclusions excluded, Columns columns, boolean slog, double ceilingIops,
                       Optional<SpecialSizing.Need> need) {
@@ -321,11 +321,12 @@ public final class Ranker {
         int units = q.units();
         Weights weights = Weights.of(q);
         Inputs inputs = new Inputs(q, columns, field, need, RankingModel.tbPerYear(q.enduranceWriteMBps()));
-        double[] scores = scores(inputs, weights);
-        int[] tiers = tiers(q, columns, field);
+        Standing standing = field.standings.computeIfAbsent(new StandingKey(weights, q.plp() != PlpRequirement.ANY),
+                key -> standing(q, inputs, weights));
+        long[] scores = new long[field.count];
         List<Scored> kept = new ArrayList<>();
-        for (int k : top(new RankOrder(field.indexes, columns.slugRanks(), field.costRanks, scores, tiers), field.count, q.limit() + 1)) {
-            kept.add(score(weights, k, scores[k], tiers[k], units, inputs));
+        for (int k : top(inputs, weights, standing, scores, q.limit() + 1)) {
+            kept.add(score(weights, k, scores[k] / 10.0, standing.tiers[k], units, inputs));
         }
         List<Scored> shown = kept.subList(0, Math.min(q.limit(), kept.size()));
         List<Result> results = new ArrayList<>();
@@ -419,53 +420,61 @@ public final class Ranker {
         return cheapest == null ? new Cheapest(null, 0) : new Cheapest(cheapest.cost(), cheapest.costValue());
     }
 
-    /**
-     * The points of every candidate that passed, without a word of explanation: only the shown ones
-     * are explained. Only endurance depends on more than the field and the role (the write rate), so
-     * the other components' points are added up once per field and role's weights and kept with the
-     * field. The order of adding does not change a score: each component's points are tenths (rounded
-     * to 0.1), and a sum of five lies within 1e-12 of a tenth, far from the half-tenths where rounding
-     * it to 0.1 could go either way.
-     */
-    private static double[] scores(Inputs inputs, Weights weights) {
-        int count = inputs.field.count;
-        double[] settled = inputs.field.settled.computeIfAbsent(weights, w -> settledPoints(inputs, w));
-        int endurance = weights.indexOf(Part.ENDURANCE);
-        double[] scores = new double[count];
-        for (int k = 0; k < count; k++) {
-            double sum = settled[k];
-            if (endurance >= 0) {
-                sum += points(weights.values[endurance], inputs.value(Part.ENDURANCE, k));
-            }
-            scores[k] = round(sum, 1);
-        }
-        return scores;
+    /** What a field's {@link Standing} depends on: the role's weights, and whether the question tiers drives (any plp but plp=any). */
+    private record StandingKey(Weights weights, boolean tiered) {
     }
 
-    /** Each candidate's points from the components other than endurance. */
-    private static double[] settledPoints(Inputs inputs, Weights weights) {
+    /**
+     * What a field's candidates bring to a question before its write rate is known, kept with the
+     * field per role's weights and tier rule: each one's points from every component but endurance
+     * (only endurance depends on the write rate), its tier, the most points it could reach (with
+     * endurance's full weight, or what an unknown endurance scores), and the candidates in the order
+     * of tier and then of those most points. A new question scores them in that order and stops
+     * where no candidate left can enter the top (see {@link #top}).
+     *
+     * <p>Points are counted in tenths, as longs: each component's points are rounded to 0.1, so a
+     * score is their sum in tenths exactly, and is the same double as the sum of the rounded
+     * components rounded to 0.1 again (a sum of five tenths lies within 1e-12 of a tenth, far from
+     * the half-tenths where that rounding could go either way).
+     */
+    private record Standing(long[] settled, int[] tiers, long[] best, int[] order) {
+    }
+
+    private static Standing standing(RecommendQuery q, Inputs inputs, Weights weights) {
         int count = inputs.field.count;
         Part[] parts = weights.parts;
-        double[] settled = new double[count];
+        int endurance = weights.indexOf(Part.ENDURANCE);
+        long[] settled = new long[count];
+        long[] best = new long[count];
+        int[] tiers = new int[count];
         for (int k = 0; k < count; k++) {
-            double sum = 0;
+            int i = inputs.field.indexes[k];
+            long sum = 0;
             for (int j = 0; j < parts.length; j++) {
                 if (parts[j] != Part.ENDURANCE) {
-                    sum += points(weights.values[j], inputs.value(parts[j], k));
+                    sum += tenths(weights.values[j], inputs.value(parts[j], k));
                 }
             }
             settled[k] = sum;
+            // points are monotone in the value, and an endurance value is at most 1 (UNKNOWN when the rating is)
+            best[k] = endurance < 0 ? sum : sum + tenths(weights.values[endurance],
+                    Double.isNaN(inputs.columns.ratedTb[i]) ? RankingModel.UNKNOWN : 1);
+            tiers[k] = tier(q, inputs.columns.safeFlush[i], inputs.columns.vendorSaysNo[i]);
         }
-        return settled;
+        Integer[] order = new Integer[count];
+        for (int k = 0; k < count; k++) {
+            order[k] = k;
+        }
+        java.util.Arrays.sort(order, (a, b) -> {
+            int c = Integer.compare(tiers[a], tiers[b]);
+            return c != 0 ? c : Long.compare(best[b], best[a]);
+        });
+        return new Standing(settled, tiers, best, java.util.Arrays.stream(order).mapToInt(Integer::intValue).toArray());
     }
 
-    /** Each candidate's tier (see {@link #tier}), by its place in the field. */
-    private static int[] tiers(RecommendQuery q, Columns columns, Field field) {
-        int[] tiers = new int[field.count];
-        for (int k = 0; k < field.count; k++) {
-            tiers[k] = tier(q, columns.safeFlush[field.indexes[k]], columns.vendorSaysNo[field.indexes[k]]);
-        }
-        return tiers;
+    /** {@link #points} in tenths. */
+    private static long tenths(int weight, double value) {
+        return Math.round(points(weight, value) * 10);
     }
 
     /**
@@ -475,13 +484,13 @@ public final class Ranker {
      * snapshot's order of slugs: candidates level on points are common (points are tenths), and
      * comparing their decimals and slugs was a tenth of a never-asked question's time.
      */
-    private record RankOrder(int[] passed, int[] slugRanks, int[] costRanks, double[] scores, int[] tiers)
+    private record RankOrder(int[] passed, int[] slugRanks, int[] costRanks, long[] scores, int[] tiers)
             implements java.util.function.IntBinaryOperator {
         @Override
         public int applyAsInt(int a, int b) {
             int c = Integer.compare(tiers[a], tiers[b]);
             if (c == 0) {
-                c = Double.compare(scores[b], scores[a]);
+                c = Long.compare(scores[b], scores[a]);
             }
             if (c == 0) {
                 c = Integer.compare(costRanks[a], costRanks[b]);
@@ -516,14 +525,28 @@ public final class Ranker {
     }
 
     /**
-     * The first {@code n} of {@code count} candidates in rank order, without sorting the rest: a heap
-     * of ints with the worst kept at its root, so that a candidate that does not make it costs one
-     * comparison and no boxing.
+     * The first {@code n} candidates of the field in rank order, with their scores in tenths written
+     * into {@code scores}, without sorting the rest: a heap of ints with the worst kept at its root,
+     * so that a candidate that does not make it costs one comparison and no boxing. Candidates are
+     * scored in the standing's order (tier, then the most points they could reach), so once the heap
+     * is full and the next one's tier is worse than the worst kept, or its most points are fewer
+     * than the worst kept's score, no candidate left can enter it: the rest are never scored. A
+     * candidate whose most points equal that score is still scored, since it may tie and be cheaper.
      */
-    private static List<Integer> top(RankOrder order, int count, int n) {
+    private static List<Integer> top(Inputs inputs, Weights weights, Standing standing, long[] scores, int n) {
+        int count = inputs.field.count;
+        int endurance = weights.indexOf(Part.ENDURANCE);
+        int weight = endurance < 0 ? 0 : weights.values[endurance];
+        int[] tiers = standing.tiers;
+        RankOrder order = new RankOrder(inputs.field.indexes, inputs.columns.slugRanks(), inputs.field.costRanks, scores, tiers);
         int[] heap = new int[n];
         int size = 0;
-        for (int k = 0; k < count; k++) {
+        for (int j = 0; j < count; j++) {
+            int k = standing.order[j];
+            if (size == n && n > 0 && (tiers[k] > tiers[heap[0]] || tiers[k] == tiers[heap[0]] && standing.best[k] < scores[heap[0]])) {
+                break;
+            }
+            scores[k] = endurance < 0 ? standing.settled[k] : standing.settled[k] + tenths(weight, inputs.value(Part.ENDURANCE, k));
             if (size < n) {
                 heap[size] = k;
                 for (int i = size++; i > 0 && order.applyAsInt(heap[i], heap[(i - 1) / 2]) > 0; i = (i - 1) / 2) {

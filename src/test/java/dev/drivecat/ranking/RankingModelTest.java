@@ -270,6 +270,17 @@ class RankingModelTest {
     }
 
     @Test
+    void aDriveLevelOnPointsWithTheLastKeptAndCheaperStillMakesTheTop() {
+        // all three level on points at their most (full endurance); the cheapest comes last, after the top is full
+        Recommendation r = new Ranker().rankCandidates(query("role", "slog", "limit", "1"), List.of(
+                drive("a-dear").plp(VENDOR_YES).tbw("2000").price("300.00").build(),
+                drive("b-dear").plp(VENDOR_YES).tbw("2000").price("300.00").build(),
+                drive("c-cheap").plp(VENDOR_YES).tbw("2000").price("299.99").build()), NOW);
+        assertThat(slugs(r)).containsExactly("c-cheap");
+        assertThat(r.results().get(0).reasons()).anySatisfy(s -> assertThat(s).contains("a-dear"));
+    }
+
+    @Test
     void ofManyDrivesTheLimitShowsTheBestInOrderWhateverOrderTheyCameIn() {
         // 40 drives alike but for price, shuffled: the five cheapest, cheapest first
         List<Candidate> drives = new ArrayList<>();

@@ -58,7 +58,11 @@ public final class Ranker {
         }
 
         List<Component> components() {
-            return drafts.stream().map(Draft::component).toList();
+            Component[] components = new Component[drafts.size()];
+            for (int j = 0; j < components.length; j++) {
+                components[j] = drafts.get(j).component();
+            }
+            return List.of(components);
         }
     }
 
@@ -118,6 +122,8 @@ public final class Ranker {
         private final String[] logFlushInputs;
         private final String[] specialFlushInputs;
         private final String[] logFlushReasons;
+        private final String[] ratings;
+        private final OfferWords[] offerWords;
         /** Each candidate's place in the order of slugs; made when first ranked. */
         private volatile int[] slugRanks;
 
@@ -129,6 +135,8 @@ public final class Ranker {
             logFlushInputs = new String[n];
             specialFlushInputs = new String[n];
             logFlushReasons = new String[n];
+            ratings = new String[n];
+            offerWords = new OfferWords[n];
             logIops = new double[n];
             specialIops = new double[n];
             safety = new double[n];
@@ -189,6 +197,26 @@ public final class Ranker {
             return kept(logFlushReasons, i, text);
         }
 
+        /** The endurance rating a rated candidate's basis starts from (see {@link RankingModel#rating}). */
+        String rating(int i) {
+            String rating = ratings[i];
+            if (rating == null) {
+                rating = RankingModel.rating(profiles.get(i).candidate());
+                ratings[i] = rating;
+            }
+            return rating;
+        }
+
+        /** How a candidate's offer is written: kept for the offer last shown, which the next answer from the same filters shows again. */
+        OfferWords offerWords(int i, Offer offer) {
+            OfferWords words = offerWords[i];
+            if (words == null || words.offer() != offer) {
+                words = OfferWords.of(offer);
+                offerWords[i] = words;
+            }
+            return words;
+        }
+
         private static String kept(String[] texts, int i, java.util.function.Supplier<String> make) {
             String text = texts[i];
             if (text == null) {
@@ -196,6 +224,21 @@ public final class Ranker {
                 texts[i] = text;
             }
             return text;
+        }
+    }
+
+    /** An offer with a price as an explanation writes it: its price (with band and shipping) and whom it is from. */
+    record OfferWords(Offer offer, String price, String from) {
+        static OfferWords of(Offer offer) {
+            String from = (offer.seller() != null ? offer.seller() : offer.marketplace())
+                    + (offer.sellerType() == SellerType.MARKETPLACE ? " (sold by the marketplace itself)"
+                    : offer.sellerType() == SellerType.THIRD_PARTY ? " (a third-party seller)" : "")
+                    + (offer.condition() != null ? ", " + offer.condition().words() : "");
+            String price = money(offer.price(), offer.currency()) + (offer.priceHigh() != null
+                    ? " (the lower end of the stated band up to " + money(offer.priceHigh(), offer.currency()) + ")" : "")
+                    + (offer.shipping() != null && offer.shipping().signum() > 0
+                    ? " plus " + money(offer.shipping(), offer.currency()) + " shipping" : "");
+            return new OfferWords(offer, price, from);
         }
     }
 
@@ -320,7 +363,7 @@ public final class Ranker {
         Optional<SpecialSizing.Need> need = need(q);
         int units = q.units();
         Weights weights = Weights.of(q);
-        Inputs inputs = new Inputs(q, columns, field, need, RankingModel.tbPerYear(q.enduranceWriteMBps()));
+        Inputs inputs = new Inputs(q, columns, field, need, RankingModel.load(q.enduranceWriteMBps()));
         Standing standing = field.standings.computeIfAbsent(new StandingKey(weights, q.plp() != PlpRequirement.ANY),
                 key -> standing(q, inputs, weights));
         long[] scores = new long[field.count];
@@ -333,7 +376,7 @@ public final class Ranker {
         for (int i = 0; i < shown.size(); i++) {
             Scored s = shown.get(i);
             Scored next = i + 1 < kept.size() ? kept.get(i + 1) : null;
-            results.add(result(q, columns, i + 1, s, next, field.cheapest, field.count, units, now));
+            results.add(result(inputs, i + 1, s, next, units, now));
         }
         return new Recommendation(q, model(q), notes(q, need, field.excludedByReason), priceAges(q, shown),
                 results, new FilteredOut(field.excludedTotal, field.excludedByReason, field.excludedListed));
@@ -590,14 +633,27 @@ public final class Ranker {
         final Columns columns;
         final Field field;
         final Optional<SpecialSizing.Need> need;
+        final RankingModel.Load load;
         final double tbPerYear;
+        /** The cheapest cost as written, in the currency last asked for: every shown drive's explanation names it. */
+        private String cheapestCurrency;
+        private String cheapestWritten;
 
-        Inputs(RecommendQuery q, Columns columns, Field field, Optional<SpecialSizing.Need> need, double tbPerYear) {
+        Inputs(RecommendQuery q, Columns columns, Field field, Optional<SpecialSizing.Need> need, RankingModel.Load load) {
             this.q = q;
             this.columns = columns;
             this.field = field;
             this.need = need;
-            this.tbPerYear = tbPerYear;
+            this.load = load;
+            this.tbPerYear = load.tbPerYear();
+        }
+
+        String cheapest(String currency) {
+            if (!currency.equals(cheapestCurrency)) {
+                cheapestWritten = money(field.cheapest, currency);
+                cheapestCurrency = currency;
+            }
+            return cheapestWritten;
         }
 
         /** One component's value, 0 to 1, of the candidate at place {@code k} of the field: the same for the ranking pass and the explanation. */
@@ -652,7 +708,8 @@ public final class Ranker {
         RankingModel.Flush flush = profile.flush();
         FlushModel flushModel = flushModel(q);
         double iops = q.isSlog() ? profile.logIops() : profile.specialIops();
-        RankingModel.Endurance endurance = RankingModel.endurance(c, q.enduranceWriteMBps());
+        RankingModel.Endurance endurance = RankingModel.endurance(c, inputs.load,
+                Double.isNaN(inputs.columns.ratedTb[index]) ? null : inputs.columns.rating(index));
         BigDecimal cost = choice.cost();
         List<Draft> drafts = new ArrayList<>();
         for (int i = 0; i < weights.names.length; i++) {
@@ -677,7 +734,7 @@ public final class Ranker {
                 }
                 case "price" -> input = cost == null || cheapest == null ? () -> "no price to compare"
                         : () -> (units == 1 ? "" : "set of " + units + ": ") + money(cost, choice.best().currency())
-                        + " against the cheapest " + money(cheapest, choice.best().currency());
+                        + " against the cheapest " + inputs.cheapest(choice.best().currency());
                 case "room" -> {
                     unknown = need.isEmpty();
                     input = () -> need.map(n -> Decimals.fixed(capacityGib, 0) + " GiB per drive for " + Decimals.fixed(n.requiredGib(), 1)
@@ -706,8 +763,11 @@ public final class Ranker {
         return !safeFlush ? 2 : vendorSaysNo ? 1 : 0;
     }
 
-    private Result result(RecommendQuery q, Columns columns, int rank, Scored s, Scored next, BigDecimal cheapest, int candidates,
-                          int units, Instant now) {
+    private Result result(Inputs inputs, int rank, Scored s, Scored next, int units, Instant now) {
+        RecommendQuery q = inputs.q;
+        Columns columns = inputs.columns;
+        BigDecimal cheapest = inputs.field.cheapest;
+        int candidates = inputs.field.count;
         Candidate c = s.candidate();
         Offer offer = s.offers().best();
         FlushModel flushModel = flushModel(q);
@@ -726,20 +786,15 @@ public final class Ranker {
         reasons.add(Kept.text(s.plp().summary()));
         reasons.add(s.endurance().lifeYears() == null ? "Endurance unknown: no TBW or DWPD rating in the catalog."
                 : "About " + Decimals.fixed(s.endurance().lifeYears(), 1) + " years of rated endurance at "
-                + RankingModel.plain(BigDecimal.valueOf(q.enduranceWriteMBps())) + " MB/s (" + s.endurance().basis() + ").");
+                + inputs.load.mbps() + " MB/s (" + s.endurance().basis() + ").");
         if (offer != null && offer.price() != null) {
-            String from = (offer.seller() != null ? offer.seller() : offer.marketplace())
-                    + (offer.sellerType() == SellerType.MARKETPLACE ? " (sold by the marketplace itself)"
-                    : offer.sellerType() == SellerType.THIRD_PARTY ? " (a third-party seller)" : "")
-                    + (offer.condition() != null ? ", " + offer.condition().words() : "");
-            String price = money(offer.price(), offer.currency()) + (offer.priceHigh() != null
-                    ? " (the lower end of the stated band up to " + money(offer.priceHigh(), offer.currency()) + ")" : "")
-                    + (offer.shipping() != null && offer.shipping().signum() > 0
-                    ? " plus " + money(offer.shipping(), offer.currency()) + " shipping" : "");
+            OfferWords words = columns.offerWords(s.index(), offer);
+            String from = words.from();
+            String price = words.price();
             String versus = s.cost().compareTo(cheapest) == 0 ? (units == 1 ? ": the cheapest of " : ", the cheapest set of ")
                     + candidates + " candidates"
                     : (units == 1 ? ": " : ", ") + Decimals.fixed(s.cost().divide(cheapest, MathContext.DECIMAL64).doubleValue(), 1)
-                    + (units == 1 ? "× the cheapest candidate (" : "× the cheapest set (") + money(cheapest, offer.currency()) + ")";
+                    + (units == 1 ? "× the cheapest candidate (" : "× the cheapest set (") + inputs.cheapest(offer.currency()) + ")";
             String set = s.offers().setCost() != null ? money(s.offers().setCost(), offer.currency()) + " = " + s.offers().setCostBasis()
                     : "about " + money(s.cost(), offer.currency()) + " (estimated)";
             if (units == 1) {
@@ -833,13 +888,13 @@ public final class Ranker {
             return next.tier() == 1 ? "Ranked above " + slug + ", whose vendor states no power-loss protection."
                     : "Ranked above " + slug + ", which has no safe flush (plp=preferred).";
         }
-        Draft biggest = null;
+        // both were scored on the same weights: their drafts name the same components in the same order
+        int biggest = -1;
         double gap = 0;
-        for (Draft mine : s.drafts()) {
-            Draft theirs = next.drafts().stream().filter(o -> o.name().equals(mine.name())).findFirst().orElseThrow();
-            double d = mine.points() - theirs.points();
-            if (biggest == null || d > gap) {
-                biggest = mine;
+        for (int j = 0; j < s.drafts().size(); j++) {
+            double d = s.drafts().get(j).points() - next.drafts().get(j).points();
+            if (biggest < 0 || d > gap) {
+                biggest = j;
                 gap = d;
             }
         }
@@ -847,8 +902,8 @@ public final class Ranker {
         if (total == 0) {
             return "Level with " + slug + " on points; ahead on " + (s.cost() != null ? "price" : "name") + ".";
         }
-        Draft b = biggest;
-        Draft theirs = next.drafts().stream().filter(o -> o.name().equals(b.name())).findFirst().orElseThrow();
+        Draft b = s.drafts().get(biggest);
+        Draft theirs = next.drafts().get(biggest);
         String known = theirs.unknown() && !b.unknown() ? ", whose " + b.name() + " is unknown"
                 : b.unknown() && !theirs.unknown() ? " (this drive's " + b.name() + " is unknown)" : "";
         return "Ranked above " + slug + " by " + Decimals.fixed(total, 1) + " points, mostly on " + b.name() + " ("

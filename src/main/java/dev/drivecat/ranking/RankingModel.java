@@ -146,21 +146,44 @@ public final class RankingModel {
     }
 
     public static Endurance endurance(Candidate c, double writeMBps) {
+        return endurance(c, load(writeMBps), rating(c));
+    }
+
+    /**
+     * The write load a question judges endurance at: TB a year, the rate as written, and the end of
+     * every endurance basis ("÷ 315 TB a year at 10 MB/s"). Worked out once per question.
+     */
+    public record Load(double tbPerYear, String mbps, String perYear) {
+    }
+
+    public static Load load(double writeMBps) {
         double tbPerYear = tbPerYear(writeMBps);
-        double years = lifeYears(c, tbPerYear);
+        String mbps = plain(BigDecimal.valueOf(writeMBps));
+        return new Load(tbPerYear, mbps, " ÷ " + Decimals.fixed(tbPerYear, 0) + " TB a year at " + mbps + " MB/s");
+    }
+
+    /** The rating an endurance basis starts from, whatever the load; null when none is known. */
+    public static String rating(Candidate c) {
+        if (c.tbw() != null && c.tbw().number() != null) {
+            return plain(c.tbw().number()) + " TB written ("
+                    + (c.tbw().derived() ? "derived: " + c.tbw().wording() : "stated: \"" + c.tbw().wording() + "\"") + ")";
+        }
+        if (c.dwpd() != null && c.dwpd().number() != null) {
+            double tbPerDay = c.dwpd().number().doubleValue() * c.capacityGb() / 1000.0;
+            return plain(c.dwpd().number()) + " DWPD × " + Decimals.fixed(c.capacityGb() / 1000.0, 3) + " TB = "
+                    + Decimals.fixed(tbPerDay, 2) + " TB a day, taken to hold for " + Decimals.fixed(ASSUMED_RATING_YEARS, 0)
+                    + " years (no TBW or warranty in the catalog)";
+        }
+        return null;
+    }
+
+    /** Endurance at {@code load} of a drive whose {@link #rating} is {@code rating}. */
+    public static Endurance endurance(Candidate c, Load load, String rating) {
+        double years = lifeYears(c, load.tbPerYear());
         if (Double.isNaN(years)) {
             return new Endurance(null, "no endurance rating (TBW or DWPD) in the catalog");
         }
-        if (c.tbw() != null && c.tbw().number() != null) {
-            return new Endurance(years, plain(c.tbw().number()) + " TB written ("
-                    + (c.tbw().derived() ? "derived: " + c.tbw().wording() : "stated: \"" + c.tbw().wording() + "\"") + ") ÷ "
-                    + Decimals.fixed(tbPerYear, 0) + " TB a year at " + plain(BigDecimal.valueOf(writeMBps)) + " MB/s");
-        }
-        double tbPerDay = c.dwpd().number().doubleValue() * c.capacityGb() / 1000.0;
-        return new Endurance(years, plain(c.dwpd().number()) + " DWPD × " + Decimals.fixed(c.capacityGb() / 1000.0, 3) + " TB = "
-                + Decimals.fixed(tbPerDay, 2) + " TB a day, taken to hold for " + Decimals.fixed(ASSUMED_RATING_YEARS, 0)
-                + " years (no TBW or warranty in the catalog) ÷ " + Decimals.fixed(tbPerYear, 0) + " TB a year at "
-                + plain(BigDecimal.valueOf(writeMBps)) + " MB/s");
+        return new Endurance(years, rating + load.perYear());
     }
 
     public static double enduranceValue(Endurance e) {

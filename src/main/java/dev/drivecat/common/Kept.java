@@ -1,14 +1,14 @@
 package dev.drivecat.common;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.ObjectCodec;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Parts of an answer that recur from answer to answer, written as JSON once and copied after. A
@@ -16,31 +16,68 @@ import java.io.IOException;
  * about its PLP and flush latency) whatever the question's write rate or limit, and encoding that
  * text to UTF-8 was over a third of a never-asked question's time.
  *
- * <p>Kept by identity (Caffeine's weak keys): a part is kept while the catalog snapshot that made it
- * holds it, and a part made afresh for an answer is never looked up by its content, so nothing is
- * hashed. Only what the ranking marks as recurring is kept; everything else is written as usual.
- * The JSON is the same either way ({@code KeptTest}).
+ * <p>Kept in the {@link Store} of the catalog snapshot whose answers repeat them, handed to the
+ * writer as an attribute ({@link Store#writer}): made with the snapshot and gone with it, so it
+ * needs no bound and no weak references. A part ({@link Json}) is kept by identity, so a part made
+ * afresh for an answer is never hashed by its content; a text ({@link Text}) by its content (a
+ * text keeps its own hash), and only the texts the ranking marks as recurring. A lookup is a hash
+ * map's: one in a bounded Caffeine cache with weak keys, as these were kept before, cost more than
+ * encoding a text again. Without a store everything is written as usual; the JSON is the same
+ * either way ({@code KeptTest}).
  */
 public final class Kept {
-
-    /** Bounded: the drives shown recently, a few parts each. */
-    private static final int MAXIMUM = 20_000;
-
-    private static final Cache<Object, SerializedString> JSON = Caffeine.newBuilder().weakKeys().maximumSize(MAXIMUM).build();
-    private static final Cache<String, SerializedString> TEXT = Caffeine.newBuilder().weakKeys().maximumSize(MAXIMUM).build();
 
     private Kept() {
     }
 
-    /** Marks a text that recurs (the same instance) in later answers; returns it. */
-    public static String text(String text) {
-        if (text != null && TEXT.getIfPresent(text) == null) {
-            TEXT.put(text, new SerializedString(text));
+    /** The parts and texts that recur in the answers from one catalog snapshot, each with its JSON. */
+    public static final class Store {
+        private final Map<String, SerializedString> texts = new ConcurrentHashMap<>();
+        private final Map<Identity, SerializedString> parts = new ConcurrentHashMap<>();
+
+        /** Marks a text that recurs in later answers; returns it. */
+        public String keep(String text) {
+            if (text != null) {
+                texts.computeIfAbsent(text, SerializedString::new);
+            }
+            return text;
         }
-        return text;
+
+        /** A writer whose {@link Text} and {@link Json} members copy what this store keeps. */
+        public ObjectWriter writer(ObjectMapper mapper) {
+            return mapper.writer().withAttribute(Store.class, this);
+        }
+
+        SerializedString json(String text) {
+            return texts.get(text);
+        }
+
+        SerializedString part(Object part) {
+            return parts.get(new Identity(part));
+        }
+
+        void keepPart(Object part, SerializedString json) {
+            parts.putIfAbsent(new Identity(part), json);
+        }
     }
 
-    /** For a text member or a list of texts ({@code contentUsing}): copies a kept text's encoded bytes. */
+    /** A part as a key by identity. */
+    private record Identity(Object part) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Identity other && other.part == part;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(part);
+        }
+    }
+
+    /**
+     * For a text member or a list of texts ({@code contentUsing}): copies the JSON of a text the
+     * writer's {@link Store} keeps (equal texts are written alike), and writes any other as usual.
+     */
     public static final class Text extends StdSerializer<String> {
         public Text() {
             super(String.class);
@@ -48,7 +85,8 @@ public final class Kept {
 
         @Override
         public void serialize(String value, JsonGenerator gen, SerializerProvider provider) throws IOException {
-            SerializedString kept = TEXT.getIfPresent(value);
+            Store store = (Store) provider.getAttribute(Store.class);
+            SerializedString kept = store == null ? null : store.json(value);
             if (kept != null) {
                 gen.writeString(kept);
             } else {
@@ -68,15 +106,15 @@ public final class Kept {
 
         @Override
         public void serialize(Object value, JsonGenerator gen, SerializerProvider provider) throws IOException {
-            SerializedString kept = JSON.getIfPresent(value);
+            Store store = (Store) provider.getAttribute(Store.class);
+            if (store == null || !(gen.getCodec() instanceof ObjectMapper mapper)) {
+                provider.findValueSerializer(value.getClass()).serialize(value, gen, provider);
+                return;
+            }
+            SerializedString kept = store.part(value);
             if (kept == null) {
-                ObjectCodec codec = gen.getCodec();
-                if (!(codec instanceof ObjectMapper mapper)) {
-                    provider.findValueSerializer(value.getClass()).serialize(value, gen, provider);
-                    return;
-                }
                 kept = new SerializedString(mapper.writeValueAsString(value));
-                JSON.put(value, kept);
+                store.keepPart(value, kept);
             }
             gen.writeRawValue(kept);
         }

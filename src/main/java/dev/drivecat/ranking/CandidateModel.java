@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.common.Kept;
 import dev.drivecat.database.CatalogWrites;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -100,6 +101,11 @@ public class CandidateModel {
 
         public List<Ranker.Profile> profiles() {
             return profiles;
+        }
+
+        /** The parts and texts this snapshot's answers repeat: write its answers with {@link Kept.Store#writer} to copy their JSON. */
+        public Kept.Store kept() {
+            return columns.kept;
         }
 
         /** The drives matching any of the interface filters (all when none) and, when buses are given, on one of them; by drive id. */

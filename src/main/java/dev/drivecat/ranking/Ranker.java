@@ -124,6 +124,8 @@ public final class Ranker {
         private final String[] logFlushReasons;
         private final String[] ratings;
         private final OfferWords[] offerWords;
+        /** The texts this snapshot's answers repeat (see {@link Kept.Store}). */
+        final Kept.Store kept = new Kept.Store();
         /** Each candidate's place in the order of slugs; made when first ranked. */
         private volatile int[] slugRanks;
 
@@ -217,11 +219,11 @@ public final class Ranker {
             return words;
         }
 
-        private static String kept(String[] texts, int i, java.util.function.Supplier<String> make) {
-            String text = texts[i];
+        private String kept(String[] memo, int i, java.util.function.Supplier<String> make) {
+            String text = memo[i];
             if (text == null) {
-                text = Kept.text(make.get());
-                texts[i] = text;
+                text = kept.keep(make.get());
+                memo[i] = text;
             }
             return text;
         }
@@ -724,7 +726,7 @@ public final class Ranker {
                         + Decimals.grouped(flushModel.ceilingIops()) + " a zero-latency flush would give there (" + flush.basis() + ")");
                 case "plp" -> {
                     unknown = profile.plp().unknown();
-                    input = () -> Kept.text(profile.plp().summary());
+                    input = () -> inputs.columns.kept.keep(profile.plp().summary());
                 }
                 case "endurance" -> {
                     unknown = endurance.lifeYears() == null;
@@ -783,7 +785,7 @@ public final class Ranker {
                     + " 4K sync IOPS predicted on the buying guide's lab pool with this special mirror, " + share.get()
                     + " of its zero-latency ceiling (" + s.flush().basis() + ").");
         }
-        reasons.add(Kept.text(s.plp().summary()));
+        reasons.add(columns.kept.keep(s.plp().summary()));
         reasons.add(s.endurance().lifeYears() == null ? "Endurance unknown: no TBW or DWPD rating in the catalog."
                 : "About " + Decimals.fixed(s.endurance().lifeYears(), 1) + " years of rated endurance at "
                 + inputs.load.mbps() + " MB/s (" + s.endurance().basis() + ").");
@@ -816,8 +818,8 @@ public final class Ranker {
             reasons.add("Ranked below every drive with safe flushes because plp=preferred.");
         }
         List<String> warnings = new ArrayList<>();
-        s.plp().warnings().forEach(w -> warnings.add(Kept.text(w)));
-        s.offers().warnings().forEach(w -> warnings.add(Kept.text(w)));
+        s.plp().warnings().forEach(w -> warnings.add(columns.kept.keep(w)));
+        s.offers().warnings().forEach(w -> warnings.add(columns.kept.keep(w)));
         if (OfferSelection.newOldStock(offer)) {
             warnings.add("New old stock" + (offer.sellerType() == SellerType.THIRD_PARTY ? " from a third-party seller" : "")
                     + ": check the serial number with the vendor's warranty lookup when it arrives.");

@@ -41,7 +41,7 @@ public class RecommendationService {
     public byte[] recommend(RecommendQuery query) {
         CandidateModel.Snapshot snapshot = model.current();
         Key key = new Key(query, snapshot.version());
-        return answers.get(key, k -> serialise(rank(query, snapshot))).await().indefinitely();
+        return answers.get(key, k -> serialise(rank(query, snapshot), snapshot)).await().indefinitely();
     }
 
     /** The same answer as an object, uncached (for callers inside drivecat, e.g. the digest). */
@@ -55,9 +55,9 @@ public class RecommendationService {
         return answer.withCatalog(snapshot.version(), snapshot.readAt());
     }
 
-    private byte[] serialise(Recommendation answer) {
+    private byte[] serialise(Recommendation answer, CandidateModel.Snapshot snapshot) {
         try {
-            return mapper.writeValueAsBytes(answer);
+            return snapshot.kept().writer(mapper).writeValueAsBytes(answer);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

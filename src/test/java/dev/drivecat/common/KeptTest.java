@@ -3,6 +3,7 @@ package dev.drivecat.common;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -40,37 +41,65 @@ class KeptTest {
         Part part = new Part("15 µs flush → 4,283 predicted sync IOPS, \"quoted\" and\ttabbed");
         String plain = mapper.writeValueAsString(new Plain(part, List.of("a")));
         part.reads.set(0);
+        ObjectWriter writer = new Kept.Store().writer(mapper);
 
-        String first = mapper.writeValueAsString(new Answer(part, List.of("a")));
-        String second = mapper.writeValueAsString(new Answer(part, List.of("a")));
+        String first = writer.writeValueAsString(new Answer(part, List.of("a")));
+        String second = writer.writeValueAsString(new Answer(part, List.of("a")));
 
         assertThat(first).isEqualTo(plain);
         assertThat(second).isEqualTo(plain);
         assertThat(part.reads).as("read for the first answer only").hasValue(1);
-        assertThat(mapper.writeValueAsBytes(new Answer(part, List.of("a")))).isEqualTo(plain.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(writer.writeValueAsBytes(new Answer(part, List.of("a")))).isEqualTo(plain.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void withoutAStoreAPartIsWrittenAsUsualEveryTime() throws Exception {
+        Part part = new Part("written as usual");
+        String plain = mapper.writeValueAsString(new Plain(part, List.of("a")));
+        part.reads.set(0);
+
+        assertThat(mapper.writeValueAsString(new Answer(part, List.of("a")))).isEqualTo(plain);
+        assertThat(mapper.writeValueAsString(new Answer(part, List.of("a")))).isEqualTo(plain);
+        assertThat(part.reads).hasValue(2);
     }
 
     @Test
     void anEqualPartMadeAfreshIsWrittenAfreshNotTakenForTheKeptOne() throws Exception {
+        ObjectWriter writer = new Kept.Store().writer(mapper);
         Part kept = new Part("same words");
-        mapper.writeValueAsString(new Answer(kept, List.of()));
+        writer.writeValueAsString(new Answer(kept, List.of()));
         Part afresh = new Part("same words");
 
-        mapper.writeValueAsString(new Answer(afresh, List.of()));
+        writer.writeValueAsString(new Answer(afresh, List.of()));
 
         assertThat(afresh.reads).as("kept by identity, not by content").hasValue(1);
     }
 
     @Test
     void keptAndUnkeptTextsReadTheSameAsPlainOnes() throws Exception {
-        String recurring = Kept.text("Power-loss protection stated by the vendor: \"PLP × 2 — ÷ µs\".");
+        Kept.Store texts = new Kept.Store();
+        String recurring = texts.keep("Power-loss protection stated by the vendor: \"PLP × 2 — ÷ µs\".");
         String afresh = "About 27.0 years of rated endurance at 12.345 MB/s (10 DWPD × 0.960 TB).";
         Part part = new Part("x");
 
-        String kept = mapper.writeValueAsString(new Answer(part, List.of(recurring, afresh, recurring)));
+        String kept = texts.writer(mapper).writeValueAsString(new Answer(part, List.of(recurring, afresh, recurring)));
         String plain = mapper.writeValueAsString(new Plain(part, List.of(recurring, afresh, recurring)));
+        String withoutTexts = mapper.writeValueAsString(new Answer(part, List.of(recurring, afresh, recurring)));
 
-        assertThat(kept).isEqualTo(plain).contains("\\\"PLP × 2 — ÷ µs\\\"");
-        assertThat(Kept.text(null)).isNull();
+        assertThat(kept).isEqualTo(plain).isEqualTo(withoutTexts).contains("\\\"PLP × 2 — ÷ µs\\\"");
+        assertThat(texts.keep(null)).isNull();
+    }
+
+    @Test
+    void aKeptTextIsCopiedFromItsKeptJson() throws Exception {
+        Kept.Store texts = new Kept.Store();
+        String recurring = texts.keep("15 µs flush → 4,283 predicted sync IOPS");
+        String equal = new String(recurring.toCharArray());
+
+        String kept = texts.writer(mapper).writeValueAsString(new Answer(new Part("x"), List.of(equal)));
+
+        assertThat(texts.json(equal)).isSameAs(texts.json(recurring));
+        assertThat(kept).contains("\"15 µs flush → 4,283 predicted sync IOPS\"");
+        assertThat(new Kept.Store().json(recurring)).as("kept per snapshot, not for every writer").isNull();
     }
 }

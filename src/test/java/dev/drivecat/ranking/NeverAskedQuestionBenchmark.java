@@ -83,7 +83,7 @@ public class NeverAskedQuestionBenchmark {
     /** Ranking and writing the answer: the work a never-asked question costs besides HTTP. */
     @Benchmark
     public byte[] rankAndWrite() throws Exception {
-        return mapper.writeValueAsBytes(rank());
+        return snapshot.kept().writer(mapper).writeValueAsBytes(rank());
     }
 
     /** Ranking alone, to tell its share from the writing's. */

@@ -102,4 +102,24 @@ class KeptTest {
         assertThat(kept).contains("\"15 µs flush → 4,283 predicted sync IOPS\"");
         assertThat(new Kept.Store().json(recurring)).as("kept per snapshot, not for every writer").isNull();
     }
+
+    @Test
+    void aTextNotKeptIsWrittenAsJacksonWritesItWhateverItHolds() throws Exception {
+        List<String> texts = List.of(
+                "10 DWPD × 0.960 TB = 9.60 TB a day ÷ 158 TB a year at 5 MB/s",
+                "15 µs flush → 4,283 predicted sync IOPS",
+                "quoted \"PLP\", back\\slash, tab\tand newline\n, bell \u0007",
+                "Why? a question",
+                "outside the BMP: \uD83D\uDCBE",
+                "a lone \uD800 surrogate",
+                "plain ASCII only", "");
+        Part part = new Part("x");
+
+        byte[] kept = new Kept.Store().writer(mapper).writeValueAsBytes(new Answer(part, texts));
+        byte[] plain = mapper.writeValueAsBytes(new Plain(part, texts));
+
+        assertThat(new String(kept, java.nio.charset.StandardCharsets.UTF_8))
+                .isEqualTo(new String(plain, java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(kept).isEqualTo(plain);
+    }
 }

@@ -199,8 +199,11 @@ public final class Ranker {
             return kept(logFlushReasons, i, text);
         }
 
-        /** The endurance rating a rated candidate's basis starts from (see {@link RankingModel#rating}). */
+        /** The endurance rating a candidate's basis starts from (see {@link RankingModel#rating}); null when it has none. */
         String rating(int i) {
+            if (Double.isNaN(ratedTb[i])) {
+                return null;
+            }
             String rating = ratings[i];
             if (rating == null) {
                 rating = RankingModel.rating(profiles.get(i).candidate());
@@ -636,7 +639,6 @@ public final class Ranker {
         final Field field;
         final Optional<SpecialSizing.Need> need;
         final RankingModel.Load load;
-        final double tbPerYear;
         /** The cheapest cost as written, in the currency last asked for: every shown drive's explanation names it. */
         private String cheapestCurrency;
         private String cheapestWritten;
@@ -647,7 +649,6 @@ public final class Ranker {
             this.field = field;
             this.need = need;
             this.load = load;
-            this.tbPerYear = load.tbPerYear();
         }
 
         String cheapest(String currency) {
@@ -663,7 +664,7 @@ public final class Ranker {
             return switch (part) {
                 case FLUSH -> field.flush[k];
                 case PLP -> columns.safety[field.indexes[k]];
-                case ENDURANCE -> RankingModel.enduranceValue(columns.ratedTb[field.indexes[k]] / tbPerYear);
+                case ENDURANCE -> RankingModel.enduranceValue(columns.ratedTb[field.indexes[k]] / load.tbPerYear());
                 case PRICE -> field.price[k];
                 case ROOM -> field.room[k];
             };
@@ -710,8 +711,7 @@ public final class Ranker {
         RankingModel.Flush flush = profile.flush();
         FlushModel flushModel = flushModel(q);
         double iops = q.isSlog() ? profile.logIops() : profile.specialIops();
-        RankingModel.Endurance endurance = RankingModel.endurance(c, inputs.load,
-                Double.isNaN(inputs.columns.ratedTb[index]) ? null : inputs.columns.rating(index));
+        RankingModel.Endurance endurance = RankingModel.endurance(c, inputs.load, inputs.columns.rating(index));
         BigDecimal cost = choice.cost();
         List<Draft> drafts = new ArrayList<>();
         for (int i = 0; i < weights.names.length; i++) {

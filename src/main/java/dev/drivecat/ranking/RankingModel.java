@@ -136,9 +136,14 @@ public final class RankingModel {
             return c.tbw().number().doubleValue();
         }
         if (c.dwpd() != null && c.dwpd().number() != null) {
-            return c.dwpd().number().doubleValue() * c.capacityGb() / 1000.0 * 365 * ASSUMED_RATING_YEARS;
+            return dwpdTbPerDay(c) * 365 * ASSUMED_RATING_YEARS;
         }
         return Double.NaN;
+    }
+
+    /** The terabytes a day a drive's DWPD rating allows (it must have one). */
+    private static double dwpdTbPerDay(Candidate c) {
+        return c.dwpd().number().doubleValue() * c.capacityGb() / 1000.0;
     }
 
     public static double enduranceValue(double lifeYears) {
@@ -169,9 +174,8 @@ public final class RankingModel {
                     + (c.tbw().derived() ? "derived: " + c.tbw().wording() : "stated: \"" + c.tbw().wording() + "\"") + ")";
         }
         if (c.dwpd() != null && c.dwpd().number() != null) {
-            double tbPerDay = c.dwpd().number().doubleValue() * c.capacityGb() / 1000.0;
             return plain(c.dwpd().number()) + " DWPD × " + Decimals.fixed(c.capacityGb() / 1000.0, 3) + " TB = "
-                    + Decimals.fixed(tbPerDay, 2) + " TB a day, taken to hold for " + Decimals.fixed(ASSUMED_RATING_YEARS, 0)
+                    + Decimals.fixed(dwpdTbPerDay(c), 2) + " TB a day, taken to hold for " + Decimals.fixed(ASSUMED_RATING_YEARS, 0)
                     + " years (no TBW or warranty in the catalog)";
         }
         return null;

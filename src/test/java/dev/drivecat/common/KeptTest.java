@@ -87,11 +87,14 @@ class KeptTest {
         String withoutTexts = mapper.writeValueAsString(new Answer(part, List.of(recurring, afresh, recurring)));
 
         assertThat(kept).isEqualTo(plain).isEqualTo(withoutTexts).contains("\\\"PLP × 2 — ÷ µs\\\"");
+        // the service writes bytes: kept texts are copied there as encoded UTF-8
+        assertThat(texts.writer(mapper).writeValueAsBytes(new Answer(part, List.of(recurring, afresh, recurring))))
+                .isEqualTo(mapper.writeValueAsBytes(new Plain(part, List.of(recurring, afresh, recurring))));
         assertThat(texts.keep(null)).isNull();
     }
 
     @Test
-    void aKeptTextIsCopiedFromItsKeptJson() throws Exception {
+    void anEqualTextFindsTheKeptJsonOfItsOwnStoreOnly() throws Exception {
         Kept.Store texts = new Kept.Store();
         String recurring = texts.keep("15 µs flush → 4,283 predicted sync IOPS");
         String equal = new String(recurring.toCharArray());

@@ -1,7 +1,7 @@
 package dev.drivecat.ranking;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.drivecat.common.JsonBytes;
 import io.quarkus.cache.Cache;
 import io.quarkus.cache.CacheName;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -37,6 +37,11 @@ public class RecommendationService {
     private record Key(RecommendQuery query, long version) {
     }
 
+    /** A worker thread's buffer for writing answers: one block for a default answer (about 34 KB). */
+    static final int ANSWER_BUFFER_BYTES = 64 * 1024;
+
+    JsonBytes json = new JsonBytes(ANSWER_BUFFER_BYTES);
+
     /** The answer as JSON bytes. */
     public byte[] recommend(RecommendQuery query) {
         CandidateModel.Snapshot snapshot = model.current();
@@ -56,10 +61,6 @@ public class RecommendationService {
     }
 
     private byte[] serialise(Recommendation answer, CandidateModel.Snapshot snapshot) {
-        try {
-            return snapshot.kept().writer(mapper).writeValueAsBytes(answer);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return json.write(snapshot.kept().writer(mapper), answer);
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.Media;
+import dev.drivecat.common.JsonBytes;
 import dev.drivecat.catalog.SourceKind;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.Offer;
@@ -35,10 +36,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * What a never-asked /recommend question costs the service on one core, without HTTP: ranking the
  * M.2 candidates of a catalog built as src/bench/generate-catalog.sql builds the benchmark's (10,000
  * drives, ten offers each, the same cycles of PLP wording, endurance and media), and writing the
- * answer as the service's ObjectMapper writes it. Each call asks a sync write rate not asked before
- * in that snapshot's answers, as src/bench/distinct-queries.lua does over HTTP. Run with
- * src/bench/jmh.sh; {@code -p limit=1} tells what ranking every candidate costs from what
- * explaining and writing the ten shown does. Figures in src/docs/benchmarks.md.
+ * answer as the service does (its ObjectMapper, through a buffer per thread). Each call asks a sync
+ * write rate not asked before in that snapshot's answers, as src/bench/distinct-queries.lua does
+ * over HTTP. Run with src/bench/jmh.sh; {@code -p limit=1} tells what ranking every candidate costs
+ * from what explaining and writing the ten shown does. Figures in src/docs/benchmarks.md.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -57,6 +58,7 @@ public class NeverAskedQuestionBenchmark {
     private final Ranker ranker = new Ranker();
     private final ObjectMapper mapper = new ObjectMapper().findAndRegisterModules()
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+    private final JsonBytes json = new JsonBytes(RecommendationService.ANSWER_BUFFER_BYTES);
     private CandidateModel.Snapshot snapshot;
     private RecommendQuery[] questions;
     private int next;
@@ -83,7 +85,7 @@ public class NeverAskedQuestionBenchmark {
     /** Ranking and writing the answer: the work a never-asked question costs besides HTTP. */
     @Benchmark
     public byte[] rankAndWrite() throws Exception {
-        return snapshot.kept().writer(mapper).writeValueAsBytes(rank());
+        return json.write(snapshot.kept().writer(mapper), rank());
     }
 
     /** Ranking alone, to tell its share from the writing's. */

@@ -33,8 +33,31 @@ public class RecommendationService {
 
     private final Ranker ranker = new Ranker();
 
-    /** A query is a record of values (enums, lists, numbers, text), so it is its own key. */
-    private record Key(RecommendQuery query, long version) {
+    /**
+     * A query is a record of values (enums, lists, numbers, text), so it is its own key. Its hash,
+     * over some fifteen components and their lists, is taken once: the cache asks for it on every
+     * lookup, insertion and eviction.
+     */
+    private static final class Key {
+        private final RecommendQuery query;
+        private final long version;
+        private final int hash;
+
+        Key(RecommendQuery query, long version) {
+            this.query = query;
+            this.version = version;
+            this.hash = 31 * query.hashCode() + Long.hashCode(version);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key other && other.hash == hash && other.version == version && other.query.equals(query);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
     }
 
     /** A worker thread's buffer for writing answers: one block for a default answer (about 34 KB). */

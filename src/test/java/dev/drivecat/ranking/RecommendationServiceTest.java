@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.drivecat.common.JsonBytes;
+import io.quarkus.arc.ClientProxy;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class RecommendationServiceTest {
 
     @Inject
-    RecommendationService service;
+    RecommendationService injected;
 
     @Inject
     ObjectMapper mapper;
@@ -36,6 +37,8 @@ class RecommendationServiceTest {
 
     @Test
     void longAndShortAnswersInTurnAreEachWrittenWholeAndAlike() throws Exception {
+        // the bean itself: fields set on its client proxy would not reach it
+        RecommendationService service = ClientProxy.unwrap(injected);
         Clock before = service.clock;
         JsonBytes json = service.json;
         service.clock = Clock.fixed(Instant.parse("2026-11-02T12:00:00Z"), ZoneOffset.UTC);
@@ -49,6 +52,9 @@ class RecommendationServiceTest {
                 byte[] written = mapper.writeValueAsBytes(service.recommendation(q));
                 assertThat(new String(served, StandardCharsets.UTF_8)).as("limit %d", q.limit())
                         .isEqualTo(new String(written, StandardCharsets.UTF_8));
+                assertThat(new String(served, StandardCharsets.UTF_8))
+                        .as("answered at the fixed clock, when the seed's prices of 2026-10-21 were 12 days old, not stale")
+                        .doesNotContain("The price was observed");
                 longest = Math.max(longest, served.length);
             }
             assertThat(longest).as("the longest answer (%d bytes) is longer than the thread's buffer", longest)

@@ -1,6 +1,7 @@
 package dev.drivecat.specs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,6 +10,8 @@ import jakarta.validation.Validation;
 import jakarta.validation.Validator;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -20,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -147,5 +151,68 @@ class SeedFilesTest {
                 .filter(e -> !cited.getOrDefault(e.getKey(), Set.of()).containsAll(e.getValue()))
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
         assertThat(uncited).as("part numbers without a partNumber row citing a page").isEmpty();
+    }
+
+    /**
+     * A value that cites one of the seed documents (the buying guide, the SLOG benchmarks: sources
+     * addressed {@code urn:drivecat:source:...}) quotes that document's own words: the wording is in
+     * one of them, give or take white space and typographic quotes; a table quote ("label | cell")
+     * has each of its cells in the same document. The documents are read in place from
+     * ../shared/seeds beside the project root; without them the check is skipped.
+     */
+    @Test
+    void everyWordingThatCitesASeedDocumentIsThatDocumentsOwnWords() throws IOException {
+        Path folder = Path.of("").toAbsolutePath().resolve("../shared/seeds").normalize();
+        assumeTrue(Files.isDirectory(folder), "skipped: the seed documents are not at " + folder);
+        List<String> documents = new ArrayList<>();
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path f : files.filter(f -> f.toString().endsWith(".txt")).sorted().toList()) {
+                documents.add(quoteNormal(Files.readString(f)));
+            }
+        }
+        assumeTrue(!documents.isEmpty(), "skipped: no seed documents in " + folder);
+        List<String> misquoted = new ArrayList<>();
+        int checked = 0;
+        for (Map.Entry<String, ImportDocument> seed : seeds().entrySet()) {
+            ImportDocument doc = seed.getValue();
+            Map<String, String> cites = new LinkedHashMap<>(); // wording -> where it is used
+            for (ImportDocument.DriveEntry d : doc.drives()) {
+                for (ImportDocument.SpecEntry v : d.specs() == null ? List.<ImportDocument.SpecEntry>of() : d.specs()) {
+                    if (citesSeedDocument(doc, v.source())) {
+                        cites.put(v.wording(), seed.getKey() + " " + d.slug() + " " + v.field());
+                    }
+                }
+            }
+            for (ImportDocument.ListingEntry l : doc.listings() == null ? List.<ImportDocument.ListingEntry>of() : doc.listings()) {
+                for (ImportDocument.ObservationEntry o : l.observations()) {
+                    if (citesSeedDocument(doc, o.source())) {
+                        cites.put(o.wording(), seed.getKey() + " " + l.externalId());
+                    }
+                }
+            }
+            for (Map.Entry<String, String> c : cites.entrySet()) {
+                checked++;
+                String wording = quoteNormal(c.getKey());
+                List<String> cells = java.util.Arrays.stream(wording.split("\\|")).map(String::strip).filter(x -> !x.isEmpty()).toList();
+                boolean quoted = documents.stream().anyMatch(d -> d.contains(wording) || cells.size() > 1 && cells.stream().allMatch(d::contains));
+                if (!quoted) {
+                    misquoted.add(c.getValue() + ": \"" + c.getKey() + "\"");
+                }
+            }
+        }
+        assertThat(checked).as("wordings citing a seed document").isGreaterThan(50);
+        assertThat(misquoted).as("wordings not found in the seed documents they cite").isEmpty();
+    }
+
+    private static boolean citesSeedDocument(ImportDocument doc, String source) {
+        ImportDocument.Source s = source == null ? null : doc.sources().get(source);
+        return s != null && s.url() != null && s.url().startsWith("urn:drivecat:source:");
+    }
+
+    /** Compatibility forms folded (µ and μ alike), typographic quotes made plain, white space collapsed. */
+    private static String quoteNormal(String text) {
+        String s = java.text.Normalizer.normalize(text, java.text.Normalizer.Form.NFKC)
+                .replace('\u2019', '\'').replace('\u2018', '\'').replace('\u201c', '"').replace('\u201d', '"');
+        return s.replaceAll("\\s+", " ").strip();
     }
 }

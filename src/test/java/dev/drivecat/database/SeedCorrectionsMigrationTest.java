@@ -1,0 +1,111 @@
+package dev.drivecat.database;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * V14 withdraws what the earlier seed files stated in error from a database that imported them
+ * (misquoted wordings, part numbers a shop's page ties to another SKU, a capacity stated only as a
+ * range), and nothing else: the statements beside them, from the same pages, stay.
+ */
+class SeedCorrectionsMigrationTest {
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void v14WithdrawsTheSeedsErroneousStatementsAndKeepsTheirNeighbours() throws Exception {
+        try (EmbeddedDatabase db = EmbeddedDatabase.start(dataDir.resolve("postgres"), 0, EmbeddedDatabase.Durability.THROWAWAY)) {
+            Flyway.configure().dataSource(db.jdbcUrl(), EmbeddedDatabase.USER, "").locations("classpath:db/migration")
+                    .target("13").load().migrate();
+            try (Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, "")) {
+                drive(c, "intel-dc-s3700-100gb-sata", "sata", "2.5in");
+                drive(c, "intel-dc-s3500-80gb-sata", "sata", "2.5in");
+                drive(c, "samsung-860-evo-500gb-sata", "sata", "2.5in");
+                drive(c, "samsung-860-evo-1tb-sata", "sata", "2.5in");
+                drive(c, "samsung-970-evo-plus-1tb-m2", "nvme", "m2-2280");
+                drive(c, "intel-optane-p5800x-800gb-u2", "nvme", "u2");
+                String review = "urn:drivecat:source:zfs-zil-slog-sysbench-s3700-s3500-600pro-mx100";
+                spec(c, "intel-dc-s3700-100gb-sata", "writeLatency", "According to [Intel's DC S3700 product specification], average write latency is 65 μs.", review);
+                spec(c, "intel-dc-s3700-100gb-sata", "writeLatency", "Write latency 65 us (kept)", review);
+                spec(c, "intel-dc-s3500-80gb-sata", "writeLatency", "S3500@80 / S3500@160 / S3520@150 – Write Latency (µs): 65 / 65 / 35", review);
+                String shop500 = "https://www.syspartsdirect.com/en/product-detail/Samsung-MZ-76E500-860-EVO-500GB-High-Speed-SATA-SSD-1679.html";
+                spec(c, "samsung-860-evo-500gb-sata", "partNumber", "| MPN | MZ-76E500E |", shop500);
+                spec(c, "samsung-860-evo-500gb-sata", "partNumber", "Samsung 860 EVO MZ-76E500", shop500);
+                spec(c, "samsung-860-evo-1tb-sata", "partNumber", "| MPN | MZ-76E1T0 |", "https://www.syspartsdirect.com/1613.html");
+                spec(c, "samsung-970-evo-plus-1tb-m2", "partNumber", "| MPN | MZ-V7S1T0BW |", "https://www.syspartsdirect.com/1662.html");
+                spec(c, "intel-optane-p5800x-800gb-u2", "capacity", "| Capacity | 375 GB – 1,5 TB | 400 GB – 3,2 TB |", "https://blog.zuthof.nl/?p=2911");
+                spec(c, "intel-optane-p5800x-800gb-u2", "capacity", "le versioni da 400 GB, 800 GB, e 1,6 TB", "https://www.tomshw.it/p5800x");
+                partNumber(c, "samsung-860-evo-500gb-sata", "MZ-76E500E");
+                partNumber(c, "samsung-860-evo-500gb-sata", "MZ-76E500");
+                partNumber(c, "samsung-860-evo-1tb-sata", "MZ-76E1T0");
+                partNumber(c, "samsung-970-evo-plus-1tb-m2", "MZ-V7S1T0BW");
+            }
+
+            Flyway.configure().dataSource(db.jdbcUrl(), EmbeddedDatabase.USER, "").locations("classpath:db/migration").load().migrate();
+
+            try (Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, "")) {
+                assertThat(rows(c, "SELECT d.slug || ' ' || v.field || ': ' || v.wording FROM spec_value v JOIN drive d ON d.id = v.drive_id ORDER BY 1"))
+                        .containsExactly(
+                                "intel-dc-s3700-100gb-sata writeLatency: Write latency 65 us (kept)",
+                                "intel-optane-p5800x-800gb-u2 capacity: le versioni da 400 GB, 800 GB, e 1,6 TB",
+                                "samsung-860-evo-500gb-sata partNumber: Samsung 860 EVO MZ-76E500");
+                assertThat(rows(c, "SELECT d.slug || ' ' || p.part_number FROM drive_part_number p JOIN drive d ON d.id = p.drive_id ORDER BY 1"))
+                        .as("the 970 EVO Plus keeps its part number: only the row quoting it changes")
+                        .containsExactly("samsung-860-evo-500gb-sata MZ-76E500", "samsung-970-evo-plus-1tb-m2 MZ-V7S1T0BW");
+            }
+        }
+    }
+
+    private static void drive(Connection c, String slug, String iface, String formFactor) throws Exception {
+        try (PreparedStatement s = c.prepareStatement(
+                "INSERT INTO drive (slug, vendor, model, capacity_gb, interface, form_factor) VALUES (?, 'V', ?, 100, ?, ?)")) {
+            s.setString(1, slug);
+            s.setString(2, slug);
+            s.setString(3, iface);
+            s.setString(4, formFactor);
+            s.executeUpdate();
+        }
+    }
+
+    private static void spec(Connection c, String slug, String field, String wording, String url) throws Exception {
+        try (PreparedStatement s = c.prepareStatement("""
+                INSERT INTO spec_value (drive_id, field, value_text, wording, source_url, source_kind, retrieved_at, importer, importer_version)
+                SELECT id, ?, 'x', ?, ?, 'REVIEW', now(), 'test', '1' FROM drive WHERE slug = ?""")) {
+            s.setString(1, field);
+            s.setString(2, wording);
+            s.setString(3, url);
+            s.setString(4, slug);
+            assertThat(s.executeUpdate()).isEqualTo(1);
+        }
+    }
+
+    private static void partNumber(Connection c, String slug, String partNumber) throws Exception {
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO drive_part_number (drive_id, part_number) SELECT id, ? FROM drive WHERE slug = ?")) {
+            s.setString(1, partNumber);
+            s.setString(2, slug);
+            assertThat(s.executeUpdate()).isEqualTo(1);
+        }
+    }
+
+    private static List<String> rows(Connection c, String sql) throws Exception {
+        List<String> rows = new ArrayList<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                rows.add(rs.getString(1));
+            }
+        }
+        return rows;
+    }
+}

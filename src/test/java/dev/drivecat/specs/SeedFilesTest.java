@@ -10,11 +10,13 @@ import jakarta.validation.Validation;
 import jakarta.validation.Validator;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.net.URI;
+import java.text.Normalizer;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -193,7 +195,7 @@ class SeedFilesTest {
             for (Map.Entry<String, String> c : cites.entrySet()) {
                 checked++;
                 String wording = quoteNormal(c.getKey());
-                List<String> cells = java.util.Arrays.stream(wording.split("\\|")).map(String::strip).filter(x -> !x.isEmpty()).toList();
+                List<String> cells = Arrays.stream(wording.split("\\|")).map(String::strip).filter(x -> !x.isEmpty()).toList();
                 boolean quoted = documents.stream().anyMatch(d -> d.contains(wording) || cells.size() > 1 && cells.stream().allMatch(d::contains));
                 if (!quoted) {
                     misquoted.add(c.getValue() + ": \"" + c.getKey() + "\"");
@@ -211,7 +213,7 @@ class SeedFilesTest {
 
     /** Compatibility forms folded (µ and μ alike), typographic quotes made plain, white space collapsed. */
     private static String quoteNormal(String text) {
-        String s = java.text.Normalizer.normalize(text, java.text.Normalizer.Form.NFKC)
+        String s = Normalizer.normalize(text, Normalizer.Form.NFKC)
                 .replace('\u2019', '\'').replace('\u2018', '\'').replace('\u201c', '"').replace('\u201d', '"');
         return s.replaceAll("\\s+", " ").strip();
     }

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * V14 withdraws what the earlier seed files stated in error from a database that imported them
  * (misquoted wordings, part numbers a shop's page ties to another SKU, a capacity stated only as a
- * range), and nothing else: the statements beside them, from the same pages, stay.
+ * range), and nothing else: the statements beside them, from the same pages, stay. V15 rewrites
+ * smoothed quotes of datasheets as the pages' own words, in place, for the cited page only.
  */
 class SeedCorrectionsMigrationTest {
 
@@ -64,6 +65,37 @@ class SeedCorrectionsMigrationTest {
                 assertThat(rows(c, "SELECT d.slug || ' ' || p.part_number FROM drive_part_number p JOIN drive d ON d.id = p.drive_id ORDER BY 1"))
                         .as("the 970 EVO Plus keeps its part number: only the row quoting it changes")
                         .containsExactly("samsung-860-evo-500gb-sata MZ-76E500", "samsung-970-evo-plus-1tb-m2 MZ-V7S1T0BW");
+            }
+        }
+    }
+
+    @Test
+    void v15QuotesTheDatasheetsOwnWordsOnlyWhereTheCitedPageHadBeenSmoothed() throws Exception {
+        try (EmbeddedDatabase db = EmbeddedDatabase.start(dataDir.resolve("postgres"), 0, EmbeddedDatabase.Durability.THROWAWAY)) {
+            Flyway.configure().dataSource(db.jdbcUrl(), EmbeddedDatabase.USER, "").locations("classpath:db/migration")
+                    .target("14").load().migrate();
+            String s3700 = "https://docslib.org/doc/12283368/intel%C2%AE-solid-state-drive-dc-s3700-series";
+            String s3610 = "https://www.intel.com/s3610-datasheet";
+            try (Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, "")) {
+                drive(c, "intel-dc-s3700-400gb-sata", "sata", "2.5in");
+                drive(c, "intel-dc-s3610-200gb-sata", "sata", "2.5in");
+                spec(c, "intel-dc-s3700-400gb-sata", "media", "High Endurance Technology (HET) Multi-Level Cell (MLC)", s3700);
+                spec(c, "intel-dc-s3700-400gb-sata", "writeLatency", "Latency (average sequential) Write: 65 µs (TYP)", s3700);
+                // the same words quote the S3610's datasheet exactly: another source, left alone
+                spec(c, "intel-dc-s3610-200gb-sata", "media", "High Endurance Technology (HET) Multi-Level Cell (MLC)", s3610);
+                try (Statement s = c.createStatement()) {
+                    s.executeUpdate("UPDATE spec_value SET chosen = true WHERE field = 'writeLatency'");
+                }
+            }
+
+            Flyway.configure().dataSource(db.jdbcUrl(), EmbeddedDatabase.USER, "").locations("classpath:db/migration").load().migrate();
+
+            try (Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, "")) {
+                assertThat(rows(c, "SELECT d.slug || ' ' || v.field || ': ' || v.wording || (CASE WHEN v.chosen THEN ' (chosen)' ELSE '' END)"
+                        + " FROM spec_value v JOIN drive d ON d.id = v.drive_id ORDER BY 1")).containsExactly(
+                        "intel-dc-s3610-200gb-sata media: High Endurance Technology (HET) Multi-Level Cell (MLC)",
+                        "intel-dc-s3700-400gb-sata media: High Endurance Technology (HET) Multi-Level Cell ... (MLC)",
+                        "intel-dc-s3700-400gb-sata writeLatency: Latency (average sequential) ... Write: 65 µs (TYP) (chosen)");
             }
         }
     }

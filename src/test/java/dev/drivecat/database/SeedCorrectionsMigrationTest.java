@@ -75,7 +75,7 @@ class SeedCorrectionsMigrationTest {
             Flyway.configure().dataSource(db.jdbcUrl(), EmbeddedDatabase.USER, "").locations("classpath:db/migration")
                     .target("14").load().migrate();
             String s3700 = "https://docslib.org/doc/12283368/intel%C2%AE-solid-state-drive-dc-s3700-series";
-            String s3610 = "https://www.intel.com/s3610-datasheet";
+            String s3610 = "https://manualmachine.com/intel/ssdsc2bx800g401/8105768-user-manual";
             try (Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, "")) {
                 drive(c, "intel-dc-s3700-400gb-sata", "sata", "2.5in");
                 drive(c, "intel-dc-s3610-200gb-sata", "sata", "2.5in");

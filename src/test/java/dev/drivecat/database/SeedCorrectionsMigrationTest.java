@@ -2,6 +2,10 @@ package dev.drivecat.database;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -9,7 +13,11 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -98,6 +106,44 @@ class SeedCorrectionsMigrationTest {
                         "intel-dc-s3700-400gb-sata writeLatency: Latency (average sequential) ... Write: 65 µs (TYP) (chosen)");
             }
         }
+    }
+
+    /**
+     * Each of V15's rewrites turns an old wording into the one the seed file now has for that page, so
+     * that the next import of the seed finds the rewritten row unchanged instead of adding a second
+     * statement beside it; and the seed no longer has the old wording for that page.
+     */
+    @Test
+    void v15RewritesEachQuoteIntoTheWordingTheSeedNowHas() throws Exception {
+        String sql;
+        try (InputStream in = getClass().getClassLoader().getResourceAsStream("db/migration/V15__seed_quotes_with_omissions_marked.sql")) {
+            sql = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        Matcher update = Pattern.compile(
+                "UPDATE spec_value SET wording = '((?:[^']|'')*)'\\s+WHERE source_url = '((?:[^']|'')*)'\\s+AND wording = '((?:[^']|'')*)';")
+                .matcher(sql);
+        Set<String> seeded = new HashSet<>();
+        ObjectMapper json = new ObjectMapper();
+        for (String file : List.of("seed/catalog-2026-10.json", "seed/catalog-2026-12.json")) {
+            try (InputStream in = getClass().getClassLoader().getResourceAsStream(file)) {
+                JsonNode doc = json.readTree(in);
+                for (JsonNode d : doc.get("drives")) {
+                    for (JsonNode v : d.path("specs")) {
+                        seeded.add(doc.get("sources").get(v.get("source").asText()).get("url").asText() + " " + v.get("wording").asText());
+                    }
+                }
+            }
+        }
+        int rewrites = 0;
+        while (update.find()) {
+            rewrites++;
+            String to = update.group(1).replace("''", "'");
+            String url = update.group(2).replace("''", "'");
+            String from = update.group(3).replace("''", "'");
+            assertThat(seeded).as("the seed quotes %s as V15 rewrites it", url).contains(url + " " + to);
+            assertThat(seeded).as("the seed no longer quotes %s as before", url).doesNotContain(url + " " + from);
+        }
+        assertThat(rewrites).as("rewrites in V15").isEqualTo(15);
     }
 
     private static void drive(Connection c, String slug, String iface, String formFactor) throws Exception {

@@ -38,8 +38,8 @@ public class SmtpServer implements QuarkusTestResourceLifecycleManager {
         });
         server = mail;
         // Pooled connections are closed after 10 s idle, before GreenMail drops them (30 s), so none is reused dead.
-        // Few new connections also means few chances for the rare misread greeting of a fresh connection (see
-        // src/docs/digests.md); a send that hangs gives up after 5 s and is retried.
+        // Few new connections also means few chances for a misread greeting of a fresh connection (an older mail
+        // client's fault, see src/docs/digests.md); a send that hangs gives up after 5 s and is retried.
         return Map.of(
                 "quarkus.mailer.keep-alive-timeout", "PT10S",
                 "quarkus.mailer.pool-cleaner-period", "PT1S",

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class JsonBytesTest {
@@ -13,7 +14,7 @@ class JsonBytesTest {
     private final ObjectWriter writer = new ObjectMapper().writer();
 
     private static Map<String, Object> value(int items) {
-        return Map.of("items", java.util.stream.IntStream.range(0, items).mapToObj(i -> "item " + i + " → µs").toList());
+        return Map.of("items", IntStream.range(0, items).mapToObj(i -> "item " + i + " → µs").toList());
     }
 
     @Test

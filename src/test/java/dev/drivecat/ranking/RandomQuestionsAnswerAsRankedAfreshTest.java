@@ -88,8 +88,8 @@ class RandomQuestionsAnswerAsRankedAfreshTest {
             asked.addAll(queries);
             Collections.shuffle(asked, random);
             for (RecommendQuery q : asked) {
-                assertThat(readAtMasked(new String(service.recommend(q), StandardCharsets.UTF_8))).as("answer to %s", q)
-                        .isEqualTo(readAtMasked(expected.get(q)));
+                assertThat(Answers.readAtMasked(new String(service.recommend(q), StandardCharsets.UTF_8))).as("answer to %s", q)
+                        .isEqualTo(Answers.readAtMasked(expected.get(q)));
             }
             // a refresh that finds nothing new (the watcher's, on connecting) makes a snapshot of the same drives read at
             // another instant; anything else would have changed the catalog under the comparison
@@ -182,16 +182,6 @@ class RandomQuestionsAnswerAsRankedAfreshTest {
 
     private static String pick(Random r, List<String> values) {
         return values.get(r.nextInt(values.size()));
-    }
-
-    /**
-     * The answer with its catalog read instant masked: a refresh that finds nothing new may stamp the
-     * snapshot an answer was served from with a later instant than the one compared with.
-     */
-    private static String readAtMasked(String answer) {
-        String masked = answer.replaceFirst("\"catalogReadAt\":\"[^\"]*\"", "\"catalogReadAt\":\"(masked)\"");
-        assertThat(masked).as("an answer states when its catalog was read").isNotEqualTo(answer);
-        return masked;
     }
 
     /** One to {@code most} distinct values. */

@@ -145,6 +145,10 @@ public interface DrivecatConfig {
         /** Price-history exports (/drives/{slug}/prices) per client per minute (0: no limit). */
         @WithDefault("30")
         int exportPerMinute();
+
+        /** Identifications (/identify, both forms) per client per minute (0: no limit). */
+        @WithDefault("60")
+        int identifyPerMinute();
     }
 
     interface Health {

@@ -33,8 +33,11 @@ public class PartNumbers {
     public record Named(String partNumber, long driveId, String slug) {
     }
 
-    /** Words shaped like part numbers: letters and digits, with inner dashes, slashes, dots or underscores. */
-    private static final Pattern WORD = Pattern.compile("[A-Z0-9](?:[A-Z0-9/._#-]*[A-Z0-9])?");
+    /**
+     * Words shaped like part numbers: letters and digits, with inner dashes, slashes, dots or hashes.
+     * An underscore parts words: drives report "Micron_7450_MTFDKBA480TFR".
+     */
+    private static final Pattern WORD = Pattern.compile("[A-Z0-9](?:[A-Z0-9/.#-]*[A-Z0-9])?");
     private static final int SHORTEST = 5;
 
     @Inject

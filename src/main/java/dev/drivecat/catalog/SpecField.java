@@ -35,7 +35,13 @@ public enum SpecField implements ApiToken {
     /** Whether the OpenZFS hardware page's known-good SLOG list names this model. */
     OPENZFS_KNOWN_GOOD_SLOG("openzfsKnownGoodSlog", ValueType.TOKEN, null, Stated.class),
     /** A label no dictionary maps; {@code appliesTo} holds the label, the wording its value. */
-    RAW("raw", ValueType.TEXT, null, null);
+    RAW("raw", ValueType.TEXT, null, null),
+    /**
+     * The form factors a source says the drive's series is made as, as form-factor tokens
+     * separated by spaces ("m2-2280 m2-22110 u3 e1s"): a title that says only "M.2" then names
+     * the one length the series comes in.
+     */
+    SERIES_FORM_FACTORS("seriesFormFactors", ValueType.TEXT, null, null);
 
     /** How a field's normalised value is held. */
     public enum ValueType { NUMBER, TOKEN, TEXT }

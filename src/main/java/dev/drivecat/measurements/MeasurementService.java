@@ -7,18 +7,17 @@ import dev.drivecat.catalog.Drive;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.JsonErrors;
 import dev.drivecat.database.CatalogWrites;
+import dev.drivecat.identity.Identification;
+import dev.drivecat.identity.IdentityService;
+import dev.drivecat.identity.ToolOutput;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Stores published sync-write measurements: reads the tool's output, finds the drive it measured
@@ -44,6 +43,9 @@ public class MeasurementService {
     @Inject
     CatalogWrites writes;
 
+    @Inject
+    IdentityService identity;
+
     /** A stored (or already stored) measurement, and how its drive was found. */
     public record Recorded(Measurement measurement, String matchedBy, boolean created) {
     }
@@ -55,7 +57,7 @@ public class MeasurementService {
             case DISKINFO -> DiskinfoOutput.parse(output);
             case FIO -> FioOutput.parse(json(body));
         };
-        Match match = drive(parsed, driveSlug);
+        Match match = drive(output, parsed, driveSlug);
         Drive drive = match.drive();
         Optional<Measurement> existing = Measurement.<Measurement>find(
                 "drive = ?1 and sourceUrl = ?2 and tool = ?3 and blockSizeBytes = ?4 and rawLine = ?5",
@@ -100,71 +102,42 @@ public class MeasurementService {
     private record Match(Drive drive, String how) {
     }
 
-    private Match drive(SyncWrite parsed, String driveSlug) {
-        List<String> owners = partNumberOwners(parsed.deviceDescription());
+    /**
+     * The drive measured: the one named by the caller, unless the output names another; else the
+     * one the identity matcher finds from the output's model string and capacity. Otherwise a 400
+     * that names the candidates (by vendor, series code and capacity) and stores nothing.
+     */
+    private Match drive(String output, SyncWrite parsed, String driveSlug) {
+        Identification id = identification(output, parsed);
         if (driveSlug != null) {
             Drive drive = Drive.findBySlug(driveSlug).orElseThrow(() -> DomainException.invalidParameter("drive",
                     "drive must be the slug of a drive in the catalog; there is no drive '" + driveSlug + "'"));
-            List<String> others = owners.stream().filter(o -> !o.equals(drive.slug)).toList();
-            if (!others.isEmpty() && !owners.contains(drive.slug)) {
-                throw DomainException.invalidParameter("drive", "The output names \"" + parsed.deviceDescription()
-                        + "\", a part number of " + String.join(", ", others) + ", not of '" + drive.slug + "'. Nothing was stored")
-                        .with("candidates", others);
+            if (id != null && id.matched() && !id.drive().equals(drive.slug)) {
+                throw DomainException.invalidParameter("drive", "The output names \"" + parsed.deviceDescription() + "\", which is "
+                        + id.drive() + " (" + String.join("; ", id.evidence()) + "), not '" + drive.slug + "'. Nothing was stored")
+                        .with("candidates", List.of(id.drive()));
             }
             return new Match(drive, "the drive parameter");
         }
-        if (owners.size() == 1) {
-            Drive drive = Drive.findBySlug(owners.get(0)).orElseThrow();
-            return new Match(drive, "part number in \"" + parsed.deviceDescription() + "\"");
+        if (id != null && id.matched()) {
+            Drive drive = Drive.findBySlug(id.drive()).orElseThrow();
+            return new Match(drive, String.join("; ", id.evidence()));
         }
-        List<String> candidates = owners.isEmpty() ? modelCandidates(parsed.deviceDescription()) : owners;
+        List<String> candidates = id == null ? List.of() : id.candidates().stream().map(Identification.Candidate::slug).toList();
         String named = parsed.deviceDescription() == null ? "The output names no model or part number"
-                : "\"" + parsed.deviceDescription() + "\" matches " + (owners.isEmpty() ? "no part number in the catalog" : "several drives");
+                : "\"" + parsed.deviceDescription() + "\" names no one catalog drive" + (id == null ? "" : " ("
+                + String.join("; ", id.evidence()) + ")");
         throw DomainException.invalidParameter("drive", named + "; name the drive measured with drive=<slug>"
                         + (candidates.isEmpty() ? "" : " (candidates: " + String.join(", ", candidates) + ")") + ". Nothing was stored")
                 .with("candidates", candidates);
     }
 
-    /** Drives owning a part number that the description contains as a word ("INTEL SSDPEK1A058GA"). */
-    private List<String> partNumberOwners(String description) {
-        if (description == null) {
-            return List.of();
+    /** What the output's device names, or null when it names no model (fio JSON). */
+    private Identification identification(String output, SyncWrite parsed) {
+        for (ToolOutput.Device d : ToolOutput.devices(output)) {
+            return identity.identify(d);
         }
-        Set<String> words = new LinkedHashSet<>();
-        for (String w : description.toUpperCase(Locale.ROOT).split("[^A-Z0-9-]+")) {
-            if (w.length() >= 4) {
-                words.add(w);
-            }
-        }
-        if (words.isEmpty()) {
-            return List.of();
-        }
-        @SuppressWarnings("unchecked")
-        List<String> slugs = em.createNativeQuery("""
-                SELECT DISTINCT d.slug FROM drive_part_number p JOIN drive d ON d.id = p.drive_id
-                 WHERE p.part_number = ANY(CAST(:words AS text[])) ORDER BY d.slug""")
-                .setParameter("words", words.toArray(String[]::new)).getResultList();
-        return slugs;
-    }
-
-    /** Drives whose model words all appear in the description, for the error that asks which one. */
-    private List<String> modelCandidates(String description) {
-        if (description == null) {
-            return List.of();
-        }
-        String said = " " + description.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", " ") + " ";
-        List<String> candidates = new ArrayList<>();
-        for (Drive d : Drive.<Drive>listAll()) {
-            String model = d.model.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", " ").trim();
-            boolean all = !model.isEmpty();
-            for (String word : model.split(" ")) {
-                all &= said.contains(" " + word + " ");
-            }
-            if (all) {
-                candidates.add(d.slug);
-            }
-        }
-        return candidates.stream().sorted().limit(20).toList();
+        return parsed.deviceDescription() == null ? null : identity.identify(parsed.deviceDescription());
     }
 
     private JsonNode json(byte[] body) {

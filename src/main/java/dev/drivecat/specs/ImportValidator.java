@@ -302,6 +302,15 @@ public final class ImportValidator {
         if ("MODEL_SPECIFIC".equals(token) && blank(s.appliesTo())) {
             error(at + "/appliesTo", "is required when plp is MODEL_SPECIFIC: name the model the protection applies to");
         }
+        if (field == SpecField.SERIES_FORM_FACTORS && text != null) {
+            List<String> allowed = ApiToken.tokens(FormFactor.class);
+            for (String t : text.split("\\s+")) {
+                if (!allowed.contains(t)) {
+                    error(at + "/value", "\"" + t + "\" is not a form factor; seriesFormFactors lists form-factor tokens separated by "
+                            + "spaces, from: " + String.join(", ", allowed));
+                }
+            }
+        }
         if (field == SpecField.RAW && blank(s.appliesTo())) {
             error(at + "/appliesTo", "is required for a raw value: the label it was found under");
         }

@@ -1,8 +1,8 @@
 package dev.drivecat.specs;
 
+import dev.drivecat.common.Typography;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -30,12 +30,6 @@ public final class SpecUnits {
     static final String NUMBER = "(?<![A-Za-z\\p{IsCyrillic}0-9.,])\\d+(?:[.,]\\d+)*(?: \\d{3}(?![0-9]))*";
 
     private static final Pattern NUMBER_PATTERN = Pattern.compile(NUMBER);
-    private static final Pattern FOOTNOTES = Pattern.compile("[\\u00B9\\u00B2\\u00B3\\u2070-\\u209F\\u2020\\u2021\\u00A7]|(?<=\\S)\\*+");
-    private static final Pattern SPACES = Pattern.compile("[\\s\\u00A0\\u1680\\u2000-\\u200A\\u202F\\u205F\\u3000]+");
-    private static final Pattern INVISIBLE = Pattern.compile("[\\u200B-\\u200D\\u2060\\uFEFF\\u00AD]");
-    private static final Pattern MARKS = Pattern.compile("[\\u00AE\\u2122\\u00A9\\u2120]");
-    private static final Pattern DASHES = Pattern.compile("[\\u2010-\\u2015\\u2212\\uFE58\\uFE63\\uFF0D]");
-    private static final Pattern QUOTES = Pattern.compile("[\\u201C\\u201D\\u201E\\u201F\\u2033\\u02BA\\u02DD\\u030B\\u3003]|''");
     private static final Pattern EMPTY = Pattern.compile("[-\\s/]*");
     private static final Pattern RANGE_BEFORE =
             Pattern.compile("\\d\\s*([A-Za-zµ/]*)\\s*(?:-|~|to|bis)\\s*$", Pattern.CASE_INSENSITIVE);
@@ -49,24 +43,9 @@ public final class SpecUnits {
     private SpecUnits() {
     }
 
-    /**
-     * The text with its typography made plain, so that one pattern reads every spelling:
-     * footnote markers and trade marks dropped, every kind of space one space, dashes '-', curly
-     * and double-prime quotes '"', the Greek mu the micro sign, full-width forms half-width.
-     */
+    /** The text with its typography made plain: see {@link Typography#plain(String)}. */
     public static String clean(String raw) {
-        if (raw == null) {
-            return "";
-        }
-        String s = INVISIBLE.matcher(raw).replaceAll("");
-        s = FOOTNOTES.matcher(s).replaceAll(" ");
-        s = MARKS.matcher(s).replaceAll("");
-        s = Normalizer.normalize(s, Normalizer.Form.NFKC);
-        s = s.replace('\u03BC', '\u00B5').replace('\u00D7', 'x').replace('\u2032', '\'').replace('\u2264', '≤');
-        s = DASHES.matcher(s).replaceAll("-");
-        s = QUOTES.matcher(s).replaceAll("\"");
-        s = SPACES.matcher(s).replaceAll(" ");
-        return s.trim();
+        return Typography.plain(raw);
     }
 
     /** True for a cell that says nothing: empty, or only dashes ("—", "-", "–"). */

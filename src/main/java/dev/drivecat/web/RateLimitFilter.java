@@ -18,7 +18,7 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 public class RateLimitFilter {
 
     /** The operations limited here, as path templates (for the OpenAPI document). */
-    static final java.util.Set<String> LIMITED_PATHS = java.util.Set.of("/recommend", "/drives/{slug}/prices");
+    static final java.util.Set<String> LIMITED_PATHS = java.util.Set.of("/recommend", "/drives/{slug}/prices", "/identify");
 
     /** Looked up per request: filters are created before runtime configuration is available. */
     @Inject
@@ -45,6 +45,9 @@ public class RateLimitFilter {
         if (path.equals("/recommend")) {
             perMinute = config.get().rateLimits().recommendPerMinute();
             kind = "recommendations";
+        } else if (path.equals("/identify")) {
+            perMinute = config.get().rateLimits().identifyPerMinute();
+            kind = "identifications";
         } else if (path.startsWith("/drives/") && path.endsWith("/prices")) {
             perMinute = config.get().rateLimits().exportPerMinute();
             kind = "price-history exports";

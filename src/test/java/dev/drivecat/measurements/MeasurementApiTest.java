@@ -86,6 +86,13 @@ class MeasurementApiTest {
                 .body("candidates", contains("intel-optane-p1600x-58gb-m2"));
         given().contentType("text/plain").body(MeasurementOutputTest.fixture("diskinfo-p1600x-58gb.txt")).queryParam("url", FORUM)
                 .when().post("/admin/measurements").then().statusCode(401);
+        // a part number the catalog does not hold (made up for the test): the candidates are the maker's drives of
+        // the capacity diskinfo prints
+        admin().contentType("text/plain").body(MeasurementOutputTest.fixture("diskinfo-samsung-unknown-240gb.txt")).queryParam("url", FORUM)
+                .when().post("/admin/measurements").then().statusCode(400).contentType("application/problem+json")
+                .body("parameter", equalTo("drive"))
+                .body("candidates", hasItem("samsung-pm893-240gb-sata"))
+                .body("detail", containsString("MZ7LX240QQQQ-00000"));
         assertThat(measurements()).isEqualTo(before);
     }
 
@@ -141,5 +148,15 @@ class MeasurementApiTest {
                 .contentType("application/problem+json");
         given().when().get("/recommend?role=slog&interface=m2").then().statusCode(200)
                 .body("results[0].drive.slug", equalTo("micron-7450-pro-480gb-m2"));
+    }
+
+    @Test
+    @Order(5)
+    void aPm893DiskinfoIsFiledUnderThePm893240GbByItsModelString() {
+        JsonPath created = admin().contentType("text/plain").body(MeasurementOutputTest.fixture("diskinfo-samsung-mz7l3240-240gb.txt"))
+                .queryParam("url", FORUM).when().post("/admin/measurements").then().statusCode(201).extract().jsonPath();
+        assertThat(created.getString("measurement.drive")).isEqualTo("samsung-pm893-240gb-sata");
+        assertThat(created.getString("matchedBy")).contains("MZ7L3240HCHQ-00A07");
+        assertThat(created.getDouble("measurement.latencyUs")).isEqualTo(58.4);
     }
 }

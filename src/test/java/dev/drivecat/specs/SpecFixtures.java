@@ -1,12 +1,12 @@
 package dev.drivecat.specs;
 
+import dev.drivecat.testing.RealFixtures;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Assumptions;
 
 /** The synthetic spec pages under src/test/resources/spec-pages, and the shared real fixtures. */
 final class SpecFixtures {
@@ -32,12 +32,7 @@ final class SpecFixtures {
      * read in place; the test is skipped, saying why, when the folder is not there.
      */
     static Path real(String relative) {
-        Path root = Path.of("").toAbsolutePath().resolve("../shared/fixtures/real").normalize();
-        Assumptions.assumeTrue(Files.isDirectory(root),
-                "the shared real fixtures are not at " + root + "; tests on real pages and tables are skipped");
-        Path file = root.resolve(relative);
-        Assumptions.assumeTrue(Files.isRegularFile(file), "real fixture " + file + " is missing; skipped");
-        return file;
+        return RealFixtures.require(relative);
     }
 
     static byte[] realBytes(String relative) {

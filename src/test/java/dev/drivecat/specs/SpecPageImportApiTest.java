@@ -105,7 +105,8 @@ class SpecPageImportApiTest {
                 .statusCode(200)
                 .body("dictionary.id", equalTo("micron"))
                 .body("variants[0].match.drive", equalTo("micron-7450-pro-480gb-m2"))
-                .body("variants[0].match.reason", containsString("model and capacity"));
+                // the seed catalog holds the drive's part number, which decides before model and capacity
+                .body("variants[0].match.reason", containsString("part number MTFDKBA480TFR"));
 
         JsonPath d = drive("micron-7450-pro-480gb-m2");
         assertThat(d.getString("specs.plp.chosen.value")).isEqualTo("MODEL_SPECIFIC");

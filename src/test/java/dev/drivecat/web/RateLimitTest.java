@@ -36,4 +36,13 @@ class RateLimitTest {
         given().accept("text/csv").when().get("/drives/none/prices").then().statusCode(429)
                 .header("Retry-After", notNullValue());
     }
+
+    @Test
+    void identificationsHaveTheirOwnLimitForBothForms() {
+        given().queryParam("text", "Samsung PM893 240GB").when().get("/identify").then().statusCode(200);
+        given().contentType("text/plain").body("Samsung PM893 240GB").when().post("/identify").then().statusCode(200);
+        given().queryParam("text", "Samsung PM893 240GB").when().get("/identify").then().statusCode(429)
+                .contentType("application/problem+json").header("Retry-After", notNullValue())
+                .body("detail", containsString("at most " + StrictSettings.IDENTIFY_PER_MINUTE + " a minute"));
+    }
 }

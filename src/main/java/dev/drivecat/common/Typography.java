@@ -1,0 +1,41 @@
+package dev.drivecat.common;
+
+import java.text.Normalizer;
+import java.util.regex.Pattern;
+
+/**
+ * Text from pages, titles and tool outputs with its typography made plain, so that one pattern
+ * reads every spelling. Pure.
+ */
+public final class Typography {
+
+    private static final Pattern FOOTNOTES = Pattern.compile("[\\u00B9\\u00B2\\u00B3\\u2070-\\u209F\\u2020\\u2021\\u00A7]|(?<=\\S)\\*+");
+    private static final Pattern SPACES = Pattern.compile("[\\s\\u00A0\\u1680\\u2000-\\u200A\\u202F\\u205F\\u3000]+");
+    private static final Pattern INVISIBLE = Pattern.compile("[\\u200B-\\u200D\\u2060\\uFEFF\\u00AD]");
+    private static final Pattern MARKS = Pattern.compile("[\\u00AE\\u2122\\u00A9\\u2120]");
+    private static final Pattern DASHES = Pattern.compile("[\\u2010-\\u2015\\u2212\\uFE58\\uFE63\\uFF0D]");
+    private static final Pattern QUOTES = Pattern.compile("[\\u201C\\u201D\\u201E\\u201F\\u2033\\u02BA\\u02DD\\u030B\\u3003]|''");
+
+    private Typography() {
+    }
+
+    /**
+     * Footnote markers and trade marks dropped, every kind of space one space, dashes '-', curly
+     * and double-prime quotes '"', the Greek mu the micro sign, full-width forms half-width;
+     * trimmed. Null reads as the empty text.
+     */
+    public static String plain(String raw) {
+        if (raw == null) {
+            return "";
+        }
+        String s = INVISIBLE.matcher(raw).replaceAll("");
+        s = FOOTNOTES.matcher(s).replaceAll(" ");
+        s = MARKS.matcher(s).replaceAll("");
+        s = Normalizer.normalize(s, Normalizer.Form.NFKC);
+        s = s.replace('\u03BC', '\u00B5').replace('\u00D7', 'x').replace('\u2032', '\'').replace('\u2264', '≤');
+        s = DASHES.matcher(s).replaceAll("-");
+        s = QUOTES.matcher(s).replaceAll("\"");
+        s = SPACES.matcher(s).replaceAll(" ");
+        return s.trim();
+    }
+}

@@ -1,0 +1,252 @@
+package dev.drivecat.identity;
+
+import dev.drivecat.catalog.FormFactor;
+import dev.drivecat.catalog.Interface;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The catalog as identity reads it, indexed once: each drive with its part numbers and aliases,
+ * the drives by part number and by the numbers of their model names, and what sourced facts say
+ * a series is made as. Immutable; {@link IdentityService} keeps the current one.
+ */
+public final class IdentityCatalog {
+
+    /** A catalog drive as identity sees it. */
+    public record Drive(String slug, String vendor, String model, int capacityGb, Interface iface, FormFactor formFactor,
+                        List<PartNumber> partNumbers, List<Alias> aliases) {
+        public Drive {
+            partNumbers = List.copyOf(partNumbers);
+            aliases = List.copyOf(aliases);
+        }
+    }
+
+    /** A part number of a drive, upper case, and the page that ties it to the drive (null when none is recorded). */
+    public record PartNumber(String value, String sourceUrl) {
+    }
+
+    /** Another name a drive is known by (a listing title an operator accepted), and where it was seen. */
+    public record Alias(String text, String sourceUrl) {
+    }
+
+    /**
+     * What a source says a series is made as: the form factors of a vendor's model, so that a title
+     * that says "M.2" names the one length it comes in.
+     */
+    public record Series(String vendor, String model, Set<FormFactor> formFactors, String sourceUrl, String wording) {
+        public Series {
+            formFactors = Set.copyOf(formFactors);
+        }
+    }
+
+    /** A drive's model name, read for matching. */
+    record Model(Drive drive, String maker, List<String> numbers, List<String> required, boolean heatsink) {
+    }
+
+    private final List<Drive> drives;
+    private final Map<String, Drive> byCode = new HashMap<>();
+    private final Map<String, String> codeSource = new HashMap<>();
+    private final Map<String, String> partNumberOf = new HashMap<>();
+    private final Map<String, List<Model>> byNumber = new HashMap<>();
+    private final Map<String, Drive> byAlias = new HashMap<>();
+    private final Map<String, Alias> aliasOf = new HashMap<>();
+    private final Map<String, Series> series = new HashMap<>();
+    private final Map<String, Drive> bySlug = new LinkedHashMap<>();
+    private final Map<String, List<Drive>> byMaker = new HashMap<>();
+
+    private IdentityCatalog(Collection<Drive> drives, Collection<Series> seriesFacts) {
+        this.drives = List.copyOf(drives);
+        Set<String> ambiguousBases = new HashSet<>();
+        Map<String, PartNumber> baseSource = new HashMap<>();
+        Map<String, Drive> bases = new HashMap<>();
+        for (Drive d : this.drives) {
+            bySlug.put(d.slug(), d);
+            byMaker.computeIfAbsent(Vocabulary.maker(d.vendor()), k -> new ArrayList<>()).add(d);
+            for (PartNumber pn : d.partNumbers()) {
+                String code = pn.value().toUpperCase(Locale.ROOT);
+                byCode.put(code, d);
+                codeSource.put(code, pn.sourceUrl());
+                partNumberOf.put(code, code);
+                String squashed = squash(code);
+                if (!squashed.equals(code)) {
+                    Drive other = bases.putIfAbsent(squashed, d);
+                    if (other != null && other != d) {
+                        ambiguousBases.add(squashed);
+                    }
+                    baseSource.putIfAbsent(squashed, pn);
+                }
+                String base = base(code);
+                if (base != null) {
+                    Drive other = bases.putIfAbsent(base, d);
+                    if (other != null && other != d) {
+                        ambiguousBases.add(base);
+                    }
+                    baseSource.putIfAbsent(base, pn);
+                }
+            }
+            for (Alias a : d.aliases()) {
+                String key = aliasKey(a.text());
+                byAlias.put(key, d);
+                aliasOf.put(key, a);
+            }
+            Model m = model(d);
+            for (String n : m.numbers()) {
+                byNumber.computeIfAbsent(n, k -> new ArrayList<>()).add(m);
+            }
+        }
+        bases.forEach((base, d) -> {
+            if (!ambiguousBases.contains(base) && !byCode.containsKey(base)) {
+                byCode.put(base, d);
+                PartNumber from = baseSource.get(base);
+                codeSource.put(base, from.sourceUrl());
+                partNumberOf.put(base, from.value().toUpperCase(Locale.ROOT));
+            }
+        });
+        for (Series s : seriesFacts) {
+            series.put(seriesKey(s.vendor(), s.model()), s);
+        }
+    }
+
+    public static IdentityCatalog of(Collection<Drive> drives, Collection<Series> series) {
+        return new IdentityCatalog(drives, series);
+    }
+
+    public List<Drive> drives() {
+        return drives;
+    }
+
+    public Drive drive(String slug) {
+        return bySlug.get(slug);
+    }
+
+    /**
+     * A part number without the packaging or customer suffix some vendors add after a dash
+     * ("MZ7L3240HCHQ-00A07", "MTFDKBA960TFR-1BC1ZABYY"): the part before it, when that is a
+     * part number of its own (ten characters or more). Null when there is none.
+     */
+    static String base(String code) {
+        int dash = code.indexOf('-', 10);
+        if (dash < 0) {
+            return null;
+        }
+        String base = code.substring(0, dash);
+        return base.length() >= 10 ? base : null;
+    }
+
+    /**
+     * A part number with its punctuation left out, as drives report it and sellers type it
+     * ("SEDC2000BM8/480G" is the "SEDC2000BM8480G" smartctl prints, "MZ-V9P2T0B/AM" the "MZV9P2T0BAM").
+     */
+    static String squash(String code) {
+        StringBuilder b = new StringBuilder(code.length());
+        for (int i = 0; i < code.length(); i++) {
+            char c = code.charAt(i);
+            if (c != '-' && c != '/' && c != '.' && c != '#') {
+                b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    /** The drive a part number names: by itself, without its dash suffix, or without its punctuation; null when none. */
+    Drive byCode(String code) {
+        String found = catalogCode(code);
+        return found == null ? null : byCode.get(found);
+    }
+
+    /** The catalog part number (or its base or punctuation-free form) a code was found as; null when none. */
+    String catalogCode(String code) {
+        if (byCode.containsKey(code)) {
+            return code;
+        }
+        String base = base(code);
+        if (base != null && byCode.containsKey(base)) {
+            return base;
+        }
+        String squashed = squash(code);
+        return byCode.containsKey(squashed) ? squashed : null;
+    }
+
+    String source(String catalogCode) {
+        return codeSource.get(catalogCode);
+    }
+
+    /** The part number as the catalog holds it, for an index key (itself, or the part number a base or punctuation-free form was made from). */
+    String partNumber(String catalogCode) {
+        return partNumberOf.get(catalogCode);
+    }
+
+    List<Model> byNumber(String number) {
+        return byNumber.getOrDefault(number, List.of());
+    }
+
+    Drive byAlias(String text) {
+        return byAlias.get(aliasKey(text));
+    }
+
+    Alias alias(String text) {
+        return aliasOf.get(aliasKey(text));
+    }
+
+    List<Drive> byMaker(String maker) {
+        return byMaker.getOrDefault(maker, List.of());
+    }
+
+    Series series(String vendor, String model) {
+        return series.get(seriesKey(vendor, model));
+    }
+
+    /** The drives of one model (the same maker and model name). */
+    List<Drive> sameModel(Drive d) {
+        List<Drive> out = new ArrayList<>();
+        for (Drive o : byMaker(Vocabulary.maker(d.vendor()))) {
+            if (o.model().equalsIgnoreCase(d.model())) {
+                out.add(o);
+            }
+        }
+        return out;
+    }
+
+    static String aliasKey(String text) {
+        return String.join(" ", Words.of(Words.plain(text)));
+    }
+
+    private static String seriesKey(String vendor, String model) {
+        return Vocabulary.maker(vendor) + "|" + String.join(" ", Words.of(Words.plain(model)));
+    }
+
+    private static Model model(Drive d) {
+        List<String> numbers = new ArrayList<>();
+        List<String> required = new ArrayList<>();
+        boolean heatsink = false;
+        String maker = Vocabulary.maker(d.vendor());
+        Set<String> vendorWords = new HashSet<>(Words.of(Words.plain(d.vendor())));
+        for (String w : Words.of(Words.plain(d.model()))) {
+            if (w.equals("heatsink") || w.equals("heat") || w.equals("sink")) {
+                heatsink = true;
+            } else if (Words.hasDigit(w) && !Vocabulary.FAMILY.contains(w)) {
+                numbers.add(w);
+            } else if (!Vocabulary.FAMILY.contains(w) && !vendorWords.contains(w) && !w.equals("with") && !Words.hasDigit(w)) {
+                required.add(w);
+            }
+        }
+        return new Model(d, maker, List.copyOf(numbers), List.copyOf(required), heatsink);
+    }
+
+    /** The form factors that fit a drive's bus: 2.5in is SATA or SAS; U.2, U.3, add-in cards and E1.S are NVMe; M.2 is either. */
+    static Set<FormFactor> forBus(Interface iface) {
+        return switch (iface) {
+            case SATA -> EnumSet.of(FormFactor.INCH_2_5, FormFactor.M2_2280, FormFactor.M2_22110);
+            case SAS -> EnumSet.of(FormFactor.INCH_2_5);
+            case NVME -> EnumSet.of(FormFactor.U2, FormFactor.U3, FormFactor.AIC, FormFactor.E1S, FormFactor.M2_2280, FormFactor.M2_22110);
+        };
+    }
+}

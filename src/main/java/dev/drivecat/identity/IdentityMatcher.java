@@ -1,0 +1,474 @@
+package dev.drivecat.identity;
+
+import dev.drivecat.catalog.FormFactor;
+import dev.drivecat.catalog.Interface;
+import dev.drivecat.identity.Identification.Candidate;
+import dev.drivecat.identity.Identification.Decision;
+import dev.drivecat.identity.IdentityCatalog.Drive;
+import dev.drivecat.identity.IdentityCatalog.Model;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Decides which catalog drive a text names, and never guesses. A part number of the catalog
+ * decides when nothing in the text contradicts it; otherwise the model's numbers and variant words,
+ * the capacity and the form factor must all be stated and fit exactly one drive. Whatever the text
+ * leaves open (the capacity, the M.2 length, whether a drive comes with a heatsink) makes it
+ * ambiguous; whatever it contradicts (another capacity, another form factor, another maker, a part
+ * number the catalog does not hold for that drive) rules the drive out. Pure.
+ */
+public final class IdentityMatcher {
+
+    /** Texts longer than this are not titles: only their start is read. */
+    public static final int MAX_TEXT = 2_000;
+
+    private final IdentityCatalog catalog;
+
+    public IdentityMatcher(IdentityCatalog catalog) {
+        this.catalog = catalog;
+    }
+
+    public Identification identify(String text) {
+        return identify(Reading.of(cut(text)));
+    }
+
+    static String cut(String text) {
+        return text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text;
+    }
+
+    Identification identify(Reading r) {
+        if (r.notADrive().isPresent()) {
+            return new Identification(Decision.NOT_A_DRIVE, null, List.of(), List.of("not one drive: " + r.notADrive().get()));
+        }
+        Drive aliased = catalog.byAlias(r.original());
+        if (aliased != null) {
+            IdentityCatalog.Alias a = catalog.alias(r.original());
+            return new Identification(Decision.MATCH, aliased.slug(), List.of(), List.of("the title is one an operator accepted for "
+                    + aliased.slug() + (a.sourceUrl() == null ? "" : " (seen at " + a.sourceUrl() + ")")));
+        }
+        Identification byCode = byPartNumber(r);
+        if (byCode != null) {
+            return byCode;
+        }
+        return byModel(r);
+    }
+
+    /** The decision a catalog part number in the text makes, or null when the text names none. */
+    private Identification byPartNumber(Reading r) {
+        Map<Drive, String> hits = new LinkedHashMap<>();
+        for (String code : r.codes()) {
+            Drive d = catalog.byCode(code);
+            if (d != null) {
+                hits.putIfAbsent(d, code);
+            }
+        }
+        if (hits.isEmpty()) {
+            return null;
+        }
+        if (hits.size() > 1) {
+            List<Candidate> candidates = hits.entrySet().stream()
+                    .map(e -> new Candidate(e.getKey().slug(), "the text names its part number " + e.getValue())).toList();
+            return new Identification(Decision.AMBIGUOUS, null, candidates,
+                    List.of("the text names part numbers of " + hits.size() + " different drives"));
+        }
+        Drive d = hits.keySet().iterator().next();
+        String code = hits.get(d);
+        String catalogCode = catalog.catalogCode(code);
+        String source = catalog.source(catalogCode);
+        String held = catalog.partNumber(catalogCode);
+        String found = code.equals(held) ? "part number " + code : "part number " + code + " (the catalog's " + held + ")";
+        List<String> evidence = new ArrayList<>();
+        evidence.add(found + " is " + d.vendor() + " " + d.model() + " " + d.capacityGb() + " GB " + d.formFactor().label() + ", "
+                + d.slug() + (source == null ? "" : " (" + source + ")"));
+        List<String> against = new ArrayList<>();
+        Fit fit = fit(d, r, against, false);
+        if (!against.isEmpty() || fit.otherModel != null) {
+            if (fit.otherModel != null) {
+                against.add("its words name " + fit.otherModel);
+            }
+            return new Identification(Decision.AMBIGUOUS, null, List.of(new Candidate(d.slug(), "the text names its " + found
+                    + ", but " + String.join("; ", against))), evidence);
+        }
+        evidence.addAll(fit.support);
+        return new Identification(Decision.MATCH, d.slug(), List.of(), evidence);
+    }
+
+    private Identification byModel(Reading r) {
+        Set<Model> named = new LinkedHashSet<>();
+        int limit = Math.min(r.forFrom(), r.words().size());
+        for (int i = 0; i < limit; i++) {
+            String w = r.words().get(i);
+            if (Words.hasDigit(w)) {
+                named.addAll(catalog.byNumber(w));
+            }
+        }
+        List<Candidate> nearMisses = new ArrayList<>();
+        List<Candidate> fitting = new ArrayList<>();
+        List<Fit> fits = new ArrayList<>();
+        for (Model m : named) {
+            List<String> against = new ArrayList<>();
+            if (!modelNamed(m, r, limit, against)) {
+                continue;
+            }
+            Fit fit = fit(m.drive(), r, against, true);
+            if (!against.isEmpty()) {
+                nearMisses.add(new Candidate(m.drive().slug(), String.join("; ", against)));
+            } else {
+                fitting.add(new Candidate(m.drive().slug(), String.join("; ", fit.support)));
+                fits.add(fit);
+            }
+        }
+        if (fitting.isEmpty()) {
+            List<String> evidence = new ArrayList<>();
+            if (named.isEmpty()) {
+                evidence.add(r.codes().isEmpty() ? "no model of the catalog is named, and no part number the catalog knows"
+                        : "no model of the catalog is named, and the catalog knows none of the part numbers "
+                        + String.join(", ", r.codes()));
+                nearMisses.addAll(sameMakerAndCapacity(r));
+            } else {
+                evidence.add("the drives of the models it names are ruled out by what the text says");
+            }
+            return new Identification(Decision.NO_MATCH, null, nearest(nearMisses, r), evidence);
+        }
+        if (fitting.size() == 1 && fits.get(0).complete()) {
+            return new Identification(Decision.MATCH, fitting.get(0).slug(), List.of(), fits.get(0).support);
+        }
+        List<String> evidence = new ArrayList<>();
+        Set<String> open = new LinkedHashSet<>();
+        for (Fit f : fits) {
+            open.addAll(f.open);
+        }
+        if (fitting.size() > 1) {
+            evidence.add(fitting.size() + " drives fit what the text says");
+        }
+        for (String o : open) {
+            evidence.add(o);
+        }
+        List<Candidate> candidates = new ArrayList<>();
+        for (int i = 0; i < fitting.size(); i++) {
+            Fit f = fits.get(i);
+            candidates.add(new Candidate(fitting.get(i).slug(), fitting.get(i).why()
+                    + (f.open.isEmpty() ? "" : "; open: " + String.join("; ", f.open))));
+        }
+        return new Identification(Decision.AMBIGUOUS, null, candidates, evidence);
+    }
+
+    /**
+     * Whether the text names the model: each of its numbers as a word (before any "for"), with
+     * its variant words beside it ("7450 PRO"), and no other variant word right after it ("970
+     * EVO Plus" is not the "970 EVO").
+     */
+    private static boolean modelNamed(Model m, Reading r, int limit, List<String> against) {
+        if (m.numbers().isEmpty()) {
+            return false;
+        }
+        for (String number : m.numbers()) {
+            boolean seen = false;
+            for (int i = 0; i < limit && !seen; i++) {
+                if (!r.words().get(i).equals(number)) {
+                    continue;
+                }
+                boolean allRequired = true;
+                for (String req : m.required()) {
+                    allRequired &= near(r.words(), i, req, limit);
+                }
+                String extra = extraVariant(m, r.words(), i, limit);
+                if (allRequired && extra == null) {
+                    seen = true;
+                } else if (allRequired) {
+                    against.add("the text says " + number + " " + extra + ", not the " + m.drive().model());
+                    return true;
+                }
+            }
+            if (!seen) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean near(List<String> words, int at, String word, int limit) {
+        for (int k = Math.max(0, at - 3); k <= Math.min(limit - 1, at + 3); k++) {
+            if (words.get(k).equals(word)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String extraVariant(Model m, List<String> words, int at, int limit) {
+        for (int k = at + 1; k <= Math.min(limit - 1, at + 2); k++) {
+            String w = words.get(k);
+            if (Vocabulary.VARIANTS.contains(w) && !m.required().contains(w)) {
+                return w;
+            }
+        }
+        return null;
+    }
+
+    /** How a drive fits a text: what supports it, what the text leaves open, and (for a part number) which other model its words name. */
+    private static final class Fit {
+        final List<String> support = new ArrayList<>();
+        final List<String> open = new ArrayList<>();
+        String otherModel;
+
+        boolean complete() {
+            return open.isEmpty();
+        }
+    }
+
+    /**
+     * Checks a drive against everything the text states; what contradicts it goes to {@code against}.
+     *
+     * @param byWords whether the model's words are what named the drive (else a part number did)
+     */
+    private Fit fit(Drive d, Reading r, List<String> against, boolean byWords) {
+        Fit fit = new Fit();
+        if (byWords) {
+            fit.support.add("the model " + d.vendor() + " " + d.model());
+        } else {
+            String other = otherModelNamed(d, r);
+            fit.otherModel = other;
+        }
+        // the maker
+        String maker = Vocabulary.maker(d.vendor());
+        Set<String> makers = r.makers().stream().filter(x -> !Vocabulary.OEMS.contains(x)).collect(Collectors.toCollection(LinkedHashSet::new));
+        if (!makers.isEmpty() && !makers.contains(maker)) {
+            against.add("the text names " + String.join(", ", makers) + ", not " + d.vendor());
+        }
+        // a heatsink
+        boolean modelHeatsink = Words.of(Words.plain(d.model())).contains("heatsink");
+        if (Boolean.TRUE.equals(r.heatsink()) && !modelHeatsink) {
+            against.add("the text speaks of a heatsink, and " + d.slug() + " is sold without one");
+        } else if (Boolean.FALSE.equals(r.heatsink()) && modelHeatsink) {
+            against.add("the text says without a heatsink");
+        }
+        // the capacity
+        capacity(d, r, fit, against, byWords);
+        // form factor and bus
+        shape(d, r, fit, against, byWords);
+        // a part number of its kind that is not its own
+        if (byWords) {
+            ownCodeConflict(d, r, against);
+        }
+        return fit;
+    }
+
+    private static void capacity(Drive d, Reading r, Fit fit, List<String> against, boolean byWords) {
+        if (r.capacities().isEmpty()) {
+            if (byWords) {
+                fit.open.add("the capacity is not stated");
+            }
+            return;
+        }
+        StatedCapacity fitting = null;
+        StatedCapacity.Fit how = StatedCapacity.Fit.NONE;
+        List<String> others = new ArrayList<>();
+        for (StatedCapacity c : r.capacities()) {
+            StatedCapacity.Fit f = c.fit(d.capacityGb());
+            if (f != StatedCapacity.Fit.NONE) {
+                if (fitting == null || f.ordinal() < how.ordinal()) {
+                    fitting = c;
+                    how = f;
+                }
+            } else if (others.stream().noneMatch(o -> o.equals(c.words()))) {
+                others.add(c.words());
+            }
+        }
+        if (fitting == null) {
+            against.add("the text says " + String.join(", ", others) + ", and " + d.slug() + " holds " + d.capacityGb() + " GB");
+            return;
+        }
+        fit.support.add(switch (how) {
+            case EXACT -> fitting.bytes() != null ? fitting.words() + " (" + fitting.bytes() + " bytes) is a " + d.capacityGb() + " GB drive"
+                    : "the capacity " + fitting.words();
+            case ROUNDED -> "the capacity " + fitting.words() + ", the " + d.capacityGb() + " GB rounded";
+            case BINARY -> "the capacity " + fitting.words() + ", " + d.capacityGb() + " GB counted in GiB";
+            case NONE -> throw new IllegalStateException();
+        });
+        if (!others.isEmpty()) {
+            String more = "the text also states " + String.join(", ", others);
+            if (byWords) {
+                fit.open.add(more);
+            } else {
+                against.add(more);
+            }
+        }
+    }
+
+    private void shape(Drive d, Reading r, Fit fit, List<String> against, boolean byWords) {
+        Set<FormFactor> possible = EnumSet.copyOf(IdentityCatalog.forBus(d.iface()));
+        List<String> said = new ArrayList<>();
+        for (Shape s : r.shapes()) {
+            said.add(s.label());
+            possible.removeIf(ff -> !s.allows(ff));
+        }
+        Set<Interface> buses = r.buses();
+        if (buses.size() == 1 && !buses.contains(d.iface())) {
+            against.add("the text says " + buses.iterator().next().token().toUpperCase(java.util.Locale.ROOT) + ", and " + d.slug() + " is "
+                    + d.iface().token().toUpperCase(java.util.Locale.ROOT));
+            return;
+        }
+        if (!possible.contains(d.formFactor())) {
+            against.add(said.isEmpty() ? "its bus does not fit" : "the text says " + String.join(", ", said) + ", and " + d.slug()
+                    + " is " + d.formFactor().label());
+            return;
+        }
+        if (!byWords) {
+            if (!said.isEmpty()) {
+                fit.support.add("the form factor " + String.join(", ", said));
+            }
+            return;
+        }
+        IdentityCatalog.Series series = catalog.series(d.vendor(), d.model());
+        int before = possible.size();
+        if (series != null) {
+            possible.retainAll(series.formFactors());
+        }
+        if (possible.size() == 1) {
+            String how = said.isEmpty() ? "" : String.join(", ", said);
+            if (series != null && before > possible.size()) {
+                how += (how.isEmpty() ? "" : "; ") + "the " + d.model() + " is made as " + series.formFactors().stream()
+                        .map(FormFactor::label).sorted().collect(Collectors.joining(", ")) + " (" + series.sourceUrl() + ")";
+            }
+            fit.support.add("the form factor " + how);
+            return;
+        }
+        fit.open.add(said.isEmpty() ? "the form factor is not stated (" + possible.stream().map(FormFactor::label).sorted()
+                .collect(Collectors.joining(", ")) + " fit its bus)"
+                : "the text says " + String.join(", ", said) + ", which leaves " + possible.stream().map(FormFactor::label).sorted()
+                .collect(Collectors.joining(" or ")) + " open");
+    }
+
+    /**
+     * A word of the text shaped like one of the drive's own part numbers but not one of them
+     * ("MZ-V9P1T0GW" beside the 990 PRO 1TB's "MZ-V9P1T0BW"): the catalog does not know that SKU,
+     * which may be a heatsink variant, another length or an OEM's.
+     */
+    private void ownCodeConflict(Drive d, Reading r, List<String> against) {
+        if (d.partNumbers().isEmpty()) {
+            return;
+        }
+        for (String code : r.codes()) {
+            if (catalog.byCode(code) != null) {
+                continue;
+            }
+            for (IdentityCatalog.PartNumber pn : d.partNumbers()) {
+                String own = pn.value().toUpperCase(java.util.Locale.ROOT);
+                if (commonPrefix(code, own) >= 5 && !consistent(code, own)) {
+                    against.add("the text names part number " + code + ", and the catalog's for " + d.slug() + " is "
+                            + d.partNumbers().stream().map(IdentityCatalog.PartNumber::value).collect(Collectors.joining(", "))
+                            + ": another suffix can be another SKU");
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether a code of the text and a catalog part number can be one SKU: one only adds to the
+     * other ("MZ-76E500B/AM" beside "MZ-76E500", "MZQL2960HCJR-00A07" beside Dell's
+     * "MZQL2960HCJRAD3"), with or without its punctuation or dash suffix.
+     */
+    static boolean consistent(String code, String own) {
+        String base = IdentityCatalog.base(code);
+        for (String c : base == null ? List.of(code, IdentityCatalog.squash(code)) : List.of(code, IdentityCatalog.squash(code), base)) {
+            for (String o : List.of(own, IdentityCatalog.squash(own))) {
+                if (c.startsWith(o) || o.startsWith(c)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Another catalog model the text names besides a part number's drive, or null. */
+    private String otherModelNamed(Drive d, Reading r) {
+        int limit = Math.min(r.forFrom(), r.words().size());
+        for (int i = 0; i < limit; i++) {
+            String w = r.words().get(i);
+            if (!Words.hasDigit(w)) {
+                continue;
+            }
+            for (Model m : catalog.byNumber(w)) {
+                if (!m.drive().model().equalsIgnoreCase(d.model()) && Vocabulary.maker(m.drive().vendor()).equals(Vocabulary.maker(d.vendor()))
+                        && modelNamed(m, r, limit, new ArrayList<>()) && !numbersOf(d).contains(w)) {
+                    return m.drive().vendor() + " " + m.drive().model();
+                }
+            }
+        }
+        return null;
+    }
+
+    private List<String> numbersOf(Drive d) {
+        List<String> out = new ArrayList<>();
+        for (String w : Words.of(Words.plain(d.model()))) {
+            if (Words.hasDigit(w)) {
+                out.add(w);
+            }
+        }
+        return out;
+    }
+
+    /** The near misses worth showing: those of the capacity the text states, when some are. */
+    private List<Candidate> nearest(List<Candidate> nearMisses, Reading r) {
+        List<Candidate> sameCapacity = nearMisses.stream().filter(c -> {
+            Drive d = catalog.drive(c.slug());
+            return d == null || r.capacities().stream().anyMatch(cap -> cap.fit(d.capacityGb()) != StatedCapacity.Fit.NONE);
+        }).toList();
+        return (sameCapacity.isEmpty() ? nearMisses : sameCapacity).stream().limit(20).toList();
+    }
+
+    /** Drives of the maker the text names whose capacity it states: the candidates a model string with an unknown part number has. */
+    private List<Candidate> sameMakerAndCapacity(Reading r) {
+        List<Candidate> out = new ArrayList<>();
+        if (r.capacities().isEmpty()) {
+            return out;
+        }
+        for (String maker : r.makers()) {
+            for (Drive d : catalog.byMaker(maker)) {
+                for (StatedCapacity c : r.capacities()) {
+                    if (c.fit(d.capacityGb()) == StatedCapacity.Fit.EXACT) {
+                        String series = seriesCode(d, r);
+                        out.add(new Candidate(d.slug(), "a " + d.vendor() + " drive of " + d.capacityGb() + " GB"
+                                + (series == null ? "" : ", of the series whose part numbers begin " + series)
+                                + "; the catalog does not know the part number"));
+                        break;
+                    }
+                }
+            }
+        }
+        return out.stream().limit(20).toList();
+    }
+
+    /** The start a text's code shares with the drive's (or its model's) part numbers, when it is long enough to name a series. */
+    private String seriesCode(Drive d, Reading r) {
+        String best = null;
+        for (Drive o : catalog.sameModel(d)) {
+            for (IdentityCatalog.PartNumber pn : o.partNumbers()) {
+                for (String code : r.codes()) {
+                    int n = commonPrefix(code, pn.value().toUpperCase(java.util.Locale.ROOT));
+                    if (n >= 4 && (best == null || n > best.length())) {
+                        best = code.substring(0, n);
+                    }
+                }
+            }
+        }
+        return best;
+    }
+
+    static int commonPrefix(String a, String b) {
+        int n = Math.min(a.length(), b.length());
+        int i = 0;
+        while (i < n && a.charAt(i) == b.charAt(i)) {
+            i++;
+        }
+        return i;
+    }
+}

@@ -1,0 +1,85 @@
+package dev.drivecat.identity;
+
+import dev.drivecat.catalog.Interface;
+import dev.drivecat.catalog.PartNumbers;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Everything a text says that identity weighs, read once: its words, the part-number-shaped words,
+ * the capacities, form factors and buses it states, the brands it names, whether it speaks of a
+ * heatsink, where a "for" begins (what follows names what a product fits), and why it is not one
+ * drive. Pure.
+ *
+ * @param words the words of the text, in order (see {@link Words#of})
+ * @param codes words shaped like part numbers, upper case, in order (a slashed word's pieces too)
+ * @param forFrom the index in {@code words} from which the text says what something fits, or
+ *     {@code words.size()} when it never does
+ */
+record Reading(String original, String plain, List<String> words, List<String> codes, List<StatedCapacity> capacities,
+               Set<Shape> shapes, Set<Interface> buses, Set<String> makers, Boolean heatsink, int forFrom,
+               Optional<String> notADrive) {
+
+    static Reading of(String text) {
+        return of(text, List.of());
+    }
+
+    /** As {@link #of(String)}, with capacities a tool printed besides the text (a byte count). */
+    static Reading of(String text, List<StatedCapacity> extraCapacities) {
+        String plain = Words.plain(text);
+        List<String> words = Words.of(plain);
+        List<StatedCapacity> capacities = new ArrayList<>(StatedCapacity.in(plain));
+        capacities.addAll(extraCapacities);
+        Set<Shape> shapes = EnumSet.noneOf(Shape.class);
+        for (Shape s : Shape.values()) {
+            if (s.pattern().matcher(plain).find()) {
+                shapes.add(s);
+            }
+        }
+        Set<Interface> buses = EnumSet.noneOf(Interface.class);
+        for (Shape.Bus b : Shape.Bus.values()) {
+            if (b.pattern.matcher(plain).find()) {
+                buses.add(b.iface);
+            }
+        }
+        Set<String> makers = new LinkedHashSet<>();
+        for (int i = 0; i < words.size(); i++) {
+            String w = words.get(i);
+            String next = i + 1 < words.size() ? words.get(i + 1) : "";
+            if (w.equals("western") && next.equals("digital")) {
+                makers.add("western digital");
+            } else if (!(w.equals("sk") && !next.equals("hynix")) && !(w.equals("silicon") && !next.equals("power"))
+                    && Vocabulary.BRANDS.containsKey(w)) {
+                makers.add(Vocabulary.BRANDS.get(w));
+            }
+        }
+        Boolean heatsink = Vocabulary.NO_HEATSINK.matcher(plain).find() ? Boolean.FALSE
+                : Vocabulary.HEATSINK.matcher(plain).find() ? Boolean.TRUE : null;
+        return new Reading(text, plain, words, codes(text), capacities, shapes, buses, makers, heatsink, forFrom(plain, words),
+                NotADrive.why(plain, capacities));
+    }
+
+    /** The part-number-shaped words of a text (see {@link PartNumbers#candidates}), upper case, in order. */
+    static List<String> codes(String text) {
+        return List.copyOf(PartNumbers.candidates(Words.plain(text)));
+    }
+
+    /** The first word after a "for" (or "compatible with", "для", …) that is not at the very start. */
+    private static int forFrom(String plain, List<String> words) {
+        Matcher m = Vocabulary.FOR.matcher(plain);
+        while (m.find()) {
+            String before = plain.substring(0, m.start());
+            int wordsBefore = Words.of(before).size();
+            if (wordsBefore > 0) {
+                return wordsBefore + Words.of(m.group()).size();
+            }
+        }
+        return words.size();
+    }
+}

@@ -31,6 +31,9 @@ import java.util.Map;
  * @param sellerTypes who sells what kind of offer, first match wins
  * @param structuredData how the page's structured data (JSON-LD, microdata, meta tags) is weighed
  *     against its visible offer
+ * @param search how the site's search result pages look, for discovery; null when they are not read
+ * @param apiHosts hosts of the marketplace's official API (e.g. {@code api.ebay.com}): the only
+ *     hosts besides {@code hosts} that drivecat talks to for this site
  */
 public record SiteDefinition(
         String site,
@@ -43,7 +46,9 @@ public record SiteDefinition(
         Defaults defaults,
         List<Layout> layouts,
         List<SellerTypeRule> sellerTypes,
-        StructuredDataUse structuredData) {
+        StructuredDataUse structuredData,
+        Search search,
+        List<String> apiHosts) {
 
     public SiteDefinition {
         hosts = hosts == null ? List.of() : List.copyOf(hosts);
@@ -55,6 +60,36 @@ public record SiteDefinition(
         layouts = layouts == null ? List.of() : List.copyOf(layouts);
         sellerTypes = sellerTypes == null ? List.of() : List.copyOf(sellerTypes);
         structuredData = structuredData == null ? new StructuredDataUse(Prefer.PAGE) : structuredData;
+        apiHosts = apiHosts == null ? List.of() : List.copyOf(apiHosts);
+    }
+
+    /**
+     * The site's search result pages, as data.
+     *
+     * @param url where a query is searched: an absolute URL on one of the site's hosts, with
+     *     {@code {query}} where the URL-encoded query goes. The fetcher's robots rules decide whether
+     *     it is ever asked
+     * @param urlPatterns a search URL (path and query) matches one of these: a saved page posted
+     *     with such a URL is read as search results
+     * @param noResults phrases (regular expressions) a results page shows when nothing was found
+     * @param layouts the generations of the site's result pages, tried in order; in each,
+     *     {@code item} names the elements that are one result each, and {@code title}, {@code link},
+     *     {@code externalId}, {@code price}, {@code priceRange}, {@code shipping}, {@code condition},
+     *     {@code seller}, {@code buyingFormat}, {@code location}, {@code sponsored} and {@code skip}
+     *     where in a result its parts are
+     * @param nextPage where the link to the next page of results is
+     * @param itemUrl an item's page, with {@code {id}} where its id goes: the URL a result is kept
+     *     under (the result's own link when unset)
+     */
+    public record Search(String url, List<String> urlPatterns, List<String> noResults, List<Layout> layouts, List<Probe> nextPage,
+                         String itemUrl) {
+
+        public Search {
+            urlPatterns = urlPatterns == null ? List.of() : List.copyOf(urlPatterns);
+            noResults = noResults == null ? List.of() : List.copyOf(noResults);
+            layouts = layouts == null ? List.of() : List.copyOf(layouts);
+            nextPage = nextPage == null ? List.of() : List.copyOf(nextPage);
+        }
     }
 
     /**

@@ -48,6 +48,26 @@ public class SiteDefinitions implements HostPolicy {
     }
 
     private final Map<String, Site> byHost;
+    private final Map<String, SearchSite> searchBySite;
+    private final List<String> apiHosts;
+
+    /**
+     * A site's search result pages: where a query is searched, and the reader of the results.
+     *
+     * @param site the site's name ({@code ebay}, {@code newegg}, …)
+     */
+    public record SearchSite(String site, String marketplace, SearchRules rules, SearchPageReader reader) {
+
+        /** The URL that searches the site for a query. */
+        public URI url(String query) {
+            return rules.url(query);
+        }
+
+        /** The host searches are asked of. */
+        public String host() {
+            return rules.host().host();
+        }
+    }
 
     /** Loads the definitions from the classpath (for CDI). */
     public SiteDefinitions() {
@@ -56,10 +76,15 @@ public class SiteDefinitions implements HostPolicy {
 
     private SiteDefinitions(List<Loaded> loaded) {
         Map<String, Site> hosts = new LinkedHashMap<>();
+        Map<String, SearchSite> searches = new LinkedHashMap<>();
+        List<String> apis = new ArrayList<>();
         for (Loaded site : loaded) {
             SiteKind kind = SiteKind.of(site.source(), site.definition());
             SiteRules rules = SiteRulesCompiler.compile(site.source(), site.definition(), kind.selectors(), kind.phrases());
             MarketplaceParser parser = kind.reader(rules);
+            SiteRulesCompiler.compileSearch(site.source(), site.definition(), rules).ifPresent(search -> searches.put(site.definition().site(),
+                    new SearchSite(site.definition().site(), search.host().marketplace(), search, new SearchPageReader(search, rules))));
+            apis.addAll(site.definition().apiHosts());
             for (HostDefinition host : rules.hosts().values()) {
                 Site previous = hosts.put(host.host(), new Site(site.definition(), host, parser));
                 if (previous != null) {
@@ -69,6 +94,24 @@ public class SiteDefinitions implements HostPolicy {
             }
         }
         this.byHost = Map.copyOf(hosts);
+        this.searchBySite = Map.copyOf(searches);
+        this.apiHosts = List.copyOf(apis);
+    }
+
+    /** A site's search pages, if its definition describes them. */
+    public Optional<SearchSite> search(String site) {
+        return Optional.ofNullable(searchBySite.get(site));
+    }
+
+    /** The search pages of the site a URL is on, if the URL is one of its search URLs. */
+    public Optional<SearchSite> searchPage(URI url) {
+        return Optional.ofNullable(url).flatMap(u -> forHost(u.getHost())).map(site -> searchBySite.get(site.definition().site()))
+                .filter(search -> search.rules().isSearch(url));
+    }
+
+    /** The hosts of the marketplaces' official APIs ({@code apiHosts} of the definitions). */
+    public List<String> apiHosts() {
+        return apiHosts;
     }
 
     /** The definitions in {@code scrapers/} on the classpath. */

@@ -102,6 +102,102 @@ final class SiteRulesCompiler {
                 rules.sentences, rules.conditions, rules.sellerTypes, SiteRules.DEFAULT_LAYOUT, layouts);
     }
 
+    /** The selectors a search layout must have: the result elements and, in each, its title and its link. */
+    static final List<String> SEARCH_REQUIRED = List.of("item", "title");
+
+    /**
+     * Checks and compiles a definition's search section and API hosts; empty when it has no search
+     * section.
+     *
+     * @param shared the site's compiled rules (its phrases, conditions and seller types serve the
+     *     search results too)
+     * @throws InvalidSiteDefinitionException naming the file and every entry that is wrong
+     */
+    static Optional<SearchRules> compileSearch(String source, SiteDefinition definition, SiteRules shared) {
+        SiteRulesCompiler rules = new SiteRulesCompiler(definition);
+        Problems problems = new Problems(source);
+        for (int i = 0; i < definition.apiHosts().size(); i++) {
+            String host = definition.apiHosts().get(i);
+            if (host == null || !HOST.matcher(host).matches()) {
+                problems.add("apiHosts[" + i + "] '" + host + "' is not a lower-case host name such as api.ebay.com");
+            }
+        }
+        SiteDefinition.Search search = definition.search();
+        if (search == null) {
+            problems.throwIfAny();
+            return Optional.empty();
+        }
+        HostDefinition host = null;
+        java.net.URI template = null;
+        if (search.url() == null || !search.url().contains("{query}")) {
+            problems.add("search.url '" + search.url() + "' must be an absolute URL with {query} where the query goes");
+        } else {
+            try {
+                template = java.net.URI.create(search.url().replace("{query}", "q"));
+                host = shared.hosts().get(String.valueOf(template.getHost()));
+                if (!"https".equals(template.getScheme()) || host == null) {
+                    problems.add("search.url '" + search.url() + "' must be an https URL on one of the site's hosts "
+                            + shared.hosts().keySet());
+                }
+            } catch (IllegalArgumentException e) {
+                problems.add("search.url '" + search.url() + "' is not a URL: " + e.getMessage());
+            }
+        }
+        List<Pattern> urlPatterns = new ArrayList<>();
+        for (int i = 0; i < search.urlPatterns().size(); i++) {
+            rules.compilePattern(problems, "search.urlPatterns[" + i + "]", search.urlPatterns().get(i), null).ifPresent(urlPatterns::add);
+        }
+        if (search.urlPatterns().isEmpty()) {
+            problems.add("search.urlPatterns is missing; it says how a search URL looks");
+        }
+        List<Pattern> noResults = new ArrayList<>();
+        for (int i = 0; i < search.noResults().size(); i++) {
+            rules.compilePattern(problems, "search.noResults[" + i + "]", search.noResults().get(i), null).ifPresent(noResults::add);
+        }
+        List<CompiledProbe> next = new ArrayList<>();
+        for (int i = 0; i < search.nextPage().size(); i++) {
+            rules.compileProbe(problems, "search.nextPage[" + i + "]", search.nextPage().get(i)).ifPresent(next::add);
+        }
+        if (search.layouts().isEmpty()) {
+            problems.add("search.layouts is empty; a search section needs at least one layout");
+        }
+        List<SiteRules.Layout> layouts = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < search.layouts().size(); i++) {
+            SiteDefinition.Layout layout = search.layouts().get(i);
+            String where = "search.layouts[" + i + "]";
+            if (layout.name() == null || !LAYOUT_NAME.matcher(layout.name()).matches()) {
+                problems.add(where + ".name '" + layout.name() + "' is not a layout name such as s-card (lower-case letters, digits and hyphens)");
+                continue;
+            }
+            where = "search.layouts[" + layout.name() + "]";
+            if (!names.add(layout.name())) {
+                problems.add(where + " is listed twice");
+            }
+            for (String key : SEARCH_REQUIRED) {
+                if (!layout.selectors().containsKey(key) || layout.selectors().get(key) == null || layout.selectors().get(key).isEmpty()) {
+                    problems.add(where + ".selectors." + key + " is missing; every search layout says where it is");
+                }
+            }
+            if (!layout.selectors().containsKey("link") && !layout.selectors().containsKey("externalId")) {
+                problems.add(where + ".selectors has neither link nor externalId; a result needs one to name its item");
+            }
+            List<CompiledProbe> when = new ArrayList<>();
+            for (int w = 0; w < layout.when().size(); w++) {
+                rules.compileProbe(problems, where + ".when[" + w + "]", layout.when().get(w)).ifPresent(when::add);
+            }
+            // a search layout's rules are the site's shared rules with its own selectors: the site's
+            // conditions, seller types and robot check read the results too
+            layouts.add(new SiteRules.Layout(layout.name(), List.copyOf(when),
+                    shared.forLayout(layout.name(), rules.compileSelectors(problems, where + ".selectors", layout.selectors()))));
+        }
+        if (search.itemUrl() != null && (!search.itemUrl().contains("{id}") || !search.itemUrl().startsWith("https://"))) {
+            problems.add("search.itemUrl '" + search.itemUrl() + "' must be an https URL with {id} where the item's id goes");
+        }
+        problems.throwIfAny();
+        return Optional.of(new SearchRules(search.url(), host, urlPatterns, noResults, layouts, next, search.itemUrl()));
+    }
+
     private Map<String, List<CompiledProbe>> compileSelectors(Problems problems, String where,
             Map<String, List<Probe>> selectors) {
         Map<String, List<CompiledProbe>> compiled = new LinkedHashMap<>();

@@ -113,6 +113,25 @@ class SiteDefinitionsTest {
     }
 
     @Test
+    void aSearchSectionWithoutQueryPlaceOrItemsStopsLoadingNamingEachEntry() {
+        assertThatThrownBy(() -> amazonWith("  url: \"https://www.amazon.com/s?k={query}\"", "  url: \"https://www.example.com/s\""))
+                .isInstanceOf(InvalidSiteDefinitionException.class)
+                .hasMessageContaining("search.url 'https://www.example.com/s' must be an absolute URL with {query}");
+        assertThatThrownBy(() -> amazonWith("        item: [\"div[data-component-type=s-search-result][data-asin]\"]\n", ""))
+                .isInstanceOf(InvalidSiteDefinitionException.class)
+                .hasMessageContaining("search.layouts[s-search-result].selectors.item is missing");
+    }
+
+    @Test
+    void aSearchUrlIsToldFromAProductUrlAndSearchesTheQuery() {
+        assertThat(SITES.searchPage(URI.create("https://www.amazon.com/s?k=optane"))).isPresent();
+        assertThat(SITES.searchPage(URI.create("https://www.amazon.com/dp/B06XSXF2G6"))).isEmpty();
+        assertThat(SITES.search("ebay").orElseThrow().url("intel optane p4800x").toString())
+                .isEqualTo("https://www.ebay.com/sch/i.html?_nkw=intel+optane+p4800x");
+        assertThat(SITES.apiHosts()).contains("api.ebay.com");
+    }
+
+    @Test
     void invalidSelectorStopsLoadingNamingFileAndEntry() {
         assertThatThrownBy(() -> amazonWith("    - \"#availability\"\n", "    - \"#availability[\"\n"))
                 .isInstanceOf(InvalidSiteDefinitionException.class)

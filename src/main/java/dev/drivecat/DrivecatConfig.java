@@ -131,6 +131,97 @@ public interface DrivecatConfig {
     /** Scrape schedule settings. */
     Scrape scrape();
 
+    /** Discovery: drivecat searching the marketplaces for offers of the catalog's drives. */
+    Discovery discovery();
+
+    /** The eBay Browse API, the sanctioned way to search eBay. */
+    Ebay ebay();
+
+    interface Discovery {
+        /**
+         * When discovery runs start (Quartz cron, seconds first), once per source and cluster;
+         * {@code off} disables the schedule (runs can still be started with POST /admin/discoveries).
+         */
+        @WithDefault("0 30 4 * * ?")
+        String cron();
+
+        /** A random delay up to this long before each scheduled run. */
+        @WithDefault("PT10M")
+        Duration jitter();
+
+        /**
+         * The sites of scrapers/ whose search pages discovery reads (each only where its robots.txt
+         * allows drivecat's search URLs). Amazon's conditions of use forbid robots and eBay asks for
+         * its API, so only Newegg's are read by default.
+         */
+        @WithDefault("newegg")
+        java.util.List<String> searchSites();
+
+        /** The result pages one query reads at most. */
+        @WithDefault("1")
+        @Positive
+        int maxPagesPerQuery();
+
+        /** The part numbers of one drive searched for at most (besides its model and capacity). */
+        @WithDefault("2")
+        int maxPartNumberQueriesPerDrive();
+
+        /** A listing a source found is ended after this many complete runs of that source that do not show it. */
+        @WithDefault("2")
+        @Positive
+        int endedAfterMissedRuns();
+
+        /**
+         * Put the item page of every listing discovery creates on the watch list, so scrape runs fetch
+         * it (its price wins over the search result's, and a 404 ends the listing).
+         */
+        @WithDefault("true")
+        boolean watchMatched();
+    }
+
+    interface Ebay {
+        /** The application's client id ({@code DRIVECAT_EBAY_CLIENT_ID}); with the secret, turns on discovery through the Browse API. */
+        Optional<String> clientId();
+
+        /** The application's client secret ({@code DRIVECAT_EBAY_CLIENT_SECRET}). */
+        Optional<String> clientSecret();
+
+        /** Where the Browse API is. */
+        @WithDefault("https://api.ebay.com")
+        String apiUrl();
+
+        /** Where application access tokens are had (OAuth client credentials grant). */
+        @WithDefault("https://api.ebay.com/identity/v1/oauth2/token")
+        String tokenUrl();
+
+        /** The OAuth scope the application token is asked for: the public application scope. */
+        @WithDefault("https://api.ebay.com/oauth/api_scope")
+        String scope();
+
+        /** The eBay marketplaces searched, by their ids (EBAY_US, EBAY_DE, …); each must be a marketplace of scrapers/ebay.yaml. */
+        @WithDefault("EBAY_US")
+        java.util.List<String> marketplaces();
+
+        /**
+         * The eBay category searched in (its Solid State Drives category on the site: look it up with eBay's
+         * Taxonomy API); unset: the whole site, and identity sorts out what is a drive.
+         */
+        Optional<String> categoryId();
+
+        /** Calls to the Browse API per day (UTC) across the cluster; eBay's default allowance is 5,000. */
+        @WithDefault("5000")
+        int dailyCallBudget();
+
+        /** Results asked for per call (the API allows at most 200). */
+        @WithDefault("50")
+        @Positive
+        int resultsPerCall();
+
+        /** The least time between two calls to the API host, across instances. */
+        @WithDefault("PT1S")
+        Duration minInterval();
+    }
+
     /** Per-client request limits. */
     RateLimits rateLimits();
 

@@ -157,6 +157,13 @@ public interface DrivecatConfig {
         @WithDefault("newegg")
         java.util.List<String> searchSites();
 
+        /**
+         * Another search URL for a site than its definition's (e.g. another of its hosts), by site:
+         * {@code drivecat.discovery.search-urls.ebay=https://www.ebay.de/sch/i.html?_nkw={query}}. Its
+         * host must be one of the site's hosts.
+         */
+        java.util.Map<String, String> searchUrls();
+
         /** The result pages one query reads at most. */
         @WithDefault("1")
         @Positive

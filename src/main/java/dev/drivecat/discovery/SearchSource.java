@@ -76,9 +76,12 @@ public interface SearchSource {
             return apiCalls;
         }
 
-        /** Whether no further query of the run can succeed (credentials refused, budget spent, the source forbidden). */
+        /**
+         * Whether no further query of the run can succeed, or should be tried: credentials refused, the
+         * budget spent, the source forbidden, or a robot check (asking again would be impolite).
+         */
         public boolean endsTheRun() {
-            return kind == Kind.AUTH || kind == Kind.BUDGET || kind == Kind.REFUSED;
+            return kind == Kind.AUTH || kind == Kind.BUDGET || kind == Kind.REFUSED || kind == Kind.BLOCKED;
         }
     }
 }

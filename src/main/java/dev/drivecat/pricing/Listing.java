@@ -50,6 +50,33 @@ public class Listing extends PanacheEntityBase {
     @Column(name = "created_at", insertable = false, updatable = false)
     public Instant createdAt;
 
+    /** The discovery source that found the listing, or null for a listing an import or the watch list made. */
+    @Column(name = "found_by")
+    public String foundBy;
+
+    /** When a discovery source last showed the listing. */
+    @Column(name = "last_seen_at")
+    public Instant lastSeenAt;
+
+    /** Complete runs of {@link #foundBy} since it last showed the listing. */
+    @Column(name = "missed_runs")
+    public int missedRuns;
+
+    /** When the marketplace says the listing ends (an eBay item's end date). */
+    @Column(name = "ends_at")
+    public Instant endsAt;
+
+    /** When the listing ended; null while it is offered. An ended listing has no current offer and is not fetched. */
+    @Column(name = "ended_at")
+    public Instant endedAt;
+
+    @Column(name = "ended_reason")
+    public String endedReason;
+
+    public boolean ended() {
+        return endedAt != null;
+    }
+
     public static Optional<Listing> find(Marketplace marketplace, String externalId) {
         return find(ListingIdentity.QUERY, marketplace, externalId).firstResultOptional();
     }

@@ -11,6 +11,7 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.math.BigDecimal;
+import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -38,13 +39,16 @@ public class PageImportService {
     @Inject
     PartNumbers partNumbers;
 
+    @Inject
+    jakarta.enterprise.inject.Instance<SearchPageImports> searchImports;
+
     /** What the page held and what was stored. */
     @Schema(name = "PageImportResult")
     public record Result(
             String url,
             String marketplace,
             @Schema(nullable = true) String externalId,
-            @Schema(description = "PARSED, NO_OFFER or BLOCKED.") String outcome,
+            @Schema(description = "PARSED, NO_OFFER or BLOCKED; SEARCH_RESULTS for a search result page.") String outcome,
             @Schema(nullable = true) String reason,
             @Schema(description = "The layout of the site definition (scrapers/<site>.yaml) that read the page, e.g. "
                     + "classic-priceblock; structured-data when only the page's structured data could be read; none for a "
@@ -57,7 +61,16 @@ public class PageImportService {
             @Schema(nullable = true) String note,
             @Schema(nullable = true, description = "Set when the page's title names a part number of another drive than the one "
                     + "its offers were stored for: check that the page sells that drive.") String partNumberWarning,
-            List<OfferView> offers) {
+            List<OfferView> offers,
+            @Schema(nullable = true, description = "For a saved search result page (outcome SEARCH_RESULTS): what each result was "
+                    + "identified as, recorded as a discovery run of its own.") SearchPageImports.Imported search) {
+
+        Result(String url, String marketplace, String externalId, String outcome, String reason, String layout,
+               List<DisagreementView> disagreements, String drive, Instant observedAt, boolean stored, String note,
+               String partNumberWarning, List<OfferView> offers) {
+            this(url, marketplace, externalId, outcome, reason, layout, disagreements, drive, observedAt, stored, note,
+                    partNumberWarning, offers, null);
+        }
     }
 
     @Schema(name = "StructuredDataDisagreement")
@@ -93,6 +106,10 @@ public class PageImportService {
      *     declaration wins over it ({@link PageReader#saved})
      */
     public Result importPage(String rawUrl, String driveSlug, Instant observedAt, byte[] body, String charset) {
+        Optional<SiteDefinitions.SearchSite> search = searchUrl(rawUrl);
+        if (search.isPresent()) {
+            return importSearchPage(search.get(), rawUrl.strip(), observedAt, body, charset);
+        }
         WatchService.ProductUrl product = watch.productUrl(rawUrl);
         Optional<Drive> givenDrive = Optional.ofNullable(driveSlug).filter(s -> !s.isBlank()).map(s -> Drive.<Drive>findBySlug(s)
                 .orElseThrow(() -> DomainException.notFound("No drive with slug '" + s + "'")));
@@ -146,6 +163,40 @@ public class PageImportService {
                     DisagreementView.of(page), drive.get().slug, observedAt,
                     true, note, warning, stored.stream().map(s -> view(page, s.offer(), s.condition(), s.added(), s.suspect())).toList());
         });
+    }
+
+    /** The search pages of the site a URL is on, if the URL is one of its search URLs (and discovery is there to read them). */
+    private Optional<SiteDefinitions.SearchSite> searchUrl(String rawUrl) {
+        if (rawUrl == null || rawUrl.isBlank() || searchImports.isUnsatisfied()) {
+            return Optional.empty();
+        }
+        try {
+            return sites.searchPage(URI.create(rawUrl.strip()));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    private Result importSearchPage(SiteDefinitions.SearchSite site, String url, Instant observedAt, byte[] body, String charset) {
+        URI uri = URI.create(url);
+        SearchPageReader.Parse parse = site.reader().read(PageReader.saved(body, charset, url), uri);
+        String layout = parse instanceof SearchPageReader.Parse.Results r ? r.layout() : PageParse.NO_LAYOUT;
+        metrics.parse(site.site(), layout, parse instanceof SearchPageReader.Parse.Results || parse instanceof SearchPageReader.Parse.NoResults
+                ? "parsed" : parse instanceof SearchPageReader.Parse.Blocked ? "blocked" : "failed", ScrapeMetrics.IMPORT);
+        if (parse instanceof SearchPageReader.Parse.Failed failed) {
+            throw new DomainException(DomainException.Kind.UNPROCESSABLE, "The page could not be read as " + site.site()
+                    + " search results: " + failed.reason() + ". Nothing was stored.").with("outcome", "PARSE_FAILED");
+        }
+        SearchPageImports.Imported imported = searchImports.get().importSearchPage(site, parse, url, observedAt);
+        boolean stored = imported.priced() > 0 || imported.matched() > 0;
+        String note = switch (imported.outcome()) {
+            case "BLOCKED" -> "A robot check was saved instead of the results: nothing was stored.";
+            case "NO_RESULTS" -> "The page says the search found nothing.";
+            default -> imported.results() + " results: " + imported.matched() + " matched a catalog drive (" + imported.priced()
+                    + " priced), " + imported.ambiguous() + " ambiguous (kept for review), " + imported.rejected() + " rejected.";
+        };
+        return new Result(url, site.marketplace(), null, "SEARCH_RESULTS", imported.reason(), layout, List.of(), null, observedAt, stored,
+                note, null, List.of(), imported);
     }
 
     private static Optional<Drive> known(Marketplace m, String pageId, String urlId) {

@@ -54,6 +54,9 @@ public class ScrapeService {
     @Inject
     ScrapeMetrics metrics;
 
+    @Inject
+    dev.drivecat.pricing.ListingLifecycle lifecycle;
+
     Clock clock = Clock.systemUTC();
 
     private final ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
@@ -289,6 +292,11 @@ public class ScrapeService {
                 // stored as the watch list says, but flagged: the title may name another drive
                 reason = reason != null ? reason : partNumbers.otherDriveNamedIn(observed.product().title(), drive.id, drive.slug).orElse(null);
             }
+            if (attempt.outcome() == ScrapeOutcome.FETCH_FAILED && attempt.status() != null
+                    && (attempt.status() == 404 || attempt.status() == 410)) {
+                // the item page is gone: its listings end, and the page leaves the watch list
+                endListingsOf(watched, now, "its item page answered HTTP " + attempt.status() + " (" + page.url() + ")");
+            }
             watched.lastAttemptAt = now;
             watched.lastOutcome = attempt.outcome().name();
             watched.lastReason = reason;
@@ -335,6 +343,17 @@ public class ScrapeService {
                         metrics.parse(site.definition().site(), attempt.layout(), result, ScrapeMetrics.SCRAPE));
             }
         });
+    }
+
+    /** Ends the listings of a watched page's item (its featured offer and the others under {@code itemId/offerKey}). */
+    private void endListingsOf(WatchedPage watched, Instant now, String reason) {
+        List<dev.drivecat.pricing.Listing> listings = dev.drivecat.pricing.Listing.list(
+                "identity.marketplace = ?1 and (identity.externalId = ?2 or identity.externalId like ?3)",
+                watched.identity.marketplace, watched.identity.externalId, watched.identity.externalId + "/%");
+        for (dev.drivecat.pricing.Listing l : listings) {
+            lifecycle.end(l, now, reason);
+        }
+        watched.active = false;
     }
 
     private Optional<SiteDefinitions.Site> siteOf(String url) {

@@ -12,10 +12,11 @@ import java.util.regex.Pattern;
  * definition's {@code search} section by {@link SiteRulesCompiler}.
  *
  * @param host the host searches are asked of (its marketplace, currency and number convention)
+ * @param hosts every host of the site
  * @param layouts the generations of result pages, in the order they are tried
  */
-record SearchRules(String urlTemplate, HostDefinition host, List<Pattern> urlPatterns, List<Pattern> noResults,
-                   List<SiteRules.Layout> layouts, List<SiteRules.CompiledProbe> nextPage, String itemUrl) {
+record SearchRules(String urlTemplate, HostDefinition host, java.util.Set<String> hosts, List<Pattern> urlPatterns,
+                   List<Pattern> noResults, List<SiteRules.Layout> layouts, List<SiteRules.CompiledProbe> nextPage, String itemUrl) {
 
     /** The page a result of this item is kept under, when the definition names one. */
     java.util.Optional<URI> itemUrl(String id) {

@@ -67,6 +67,11 @@ public class SiteDefinitions implements HostPolicy {
         public String host() {
             return rules.host().host();
         }
+
+        /** Every host of the site. */
+        public java.util.Set<String> hosts() {
+            return rules.hosts();
+        }
     }
 
     /** Loads the definitions from the classpath (for CDI). */

@@ -195,7 +195,8 @@ final class SiteRulesCompiler {
             problems.add("search.itemUrl '" + search.itemUrl() + "' must be an https URL with {id} where the item's id goes");
         }
         problems.throwIfAny();
-        return Optional.of(new SearchRules(search.url(), host, urlPatterns, noResults, layouts, next, search.itemUrl()));
+        return Optional.of(new SearchRules(search.url(), host, java.util.Set.copyOf(shared.hosts().keySet()), urlPatterns, noResults,
+                layouts, next, search.itemUrl()));
     }
 
     private Map<String, List<CompiledProbe>> compileSelectors(Problems problems, String where,

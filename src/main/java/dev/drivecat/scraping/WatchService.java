@@ -105,6 +105,36 @@ public class WatchService {
         return new Added(view(page), true);
     }
 
+    /**
+     * Puts a discovered listing's item page on the watch list for its drive, in the caller's
+     * transaction, when it is a product page the fetcher would fetch and no other drive's page is
+     * watched under its id; false (and nothing changed) otherwise. Never throws for a page it cannot
+     * take: a listing stands without its page.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public boolean watchDiscovered(String rawUrl, Drive drive) {
+        if (rawUrl == null || fetcher.refusal(rawUrl).isPresent()) {
+            return false;
+        }
+        URI url = URI.create(rawUrl.strip());
+        Optional<SiteDefinitions.Site> site = sites.forHost(url.getHost());
+        Optional<String> externalId = sites.externalIdFromUrl(url);
+        if (site.isEmpty() || externalId.isEmpty()) {
+            return false;
+        }
+        Marketplace marketplace = Marketplace.findByCode(site.get().marketplace()).orElse(null);
+        if (marketplace == null || WatchedPage.find(marketplace, externalId.get()).isPresent()) {
+            return false;
+        }
+        WatchedPage page = new WatchedPage();
+        page.identity = new ListingIdentity(marketplace, externalId.get());
+        page.url = url.toString();
+        page.drive = drive;
+        page.active = true;
+        page.persist();
+        return true;
+    }
+
     @Transactional
     public List<WatchView> list(String driveSlug) {
         List<WatchedPage> pages = driveSlug == null || driveSlug.isBlank()

@@ -16,8 +16,9 @@ import java.util.Set;
 
 /**
  * A profile in which the marketplaces of scrapers/ live on this machine: their host names resolve
- * to loopback (where a test's WireMock serves the pages), loopback is allowed, and hosts are not
- * paced. Everything else is the real service: the site definitions, the host allow-list, the
+ * to loopback (where a test's WireMock, or the shared {@link MarketplaceServer}, serves the pages),
+ * loopback is allowed, and hosts are not paced; discovery searches the sites' search pages and
+ * eBay's API on the shared server. Everything else is the real service: the site definitions, the host allow-list, the
  * fetcher, the parsers and the database.
  */
 public class LocalMarketplaces implements QuarkusTestProfile {
@@ -27,6 +28,11 @@ public class LocalMarketplaces implements QuarkusTestProfile {
         return Map.of("drivecat.fetcher.allow-loopback", "true",
                 "drivecat.fetcher.max-retries", "1",
                 "drivecat.fetcher.backoff-base", "PT0.01S");
+    }
+
+    @Override
+    public java.util.List<TestResourceEntry> testResources() {
+        return java.util.List.of(new TestResourceEntry(MarketplaceServer.class));
     }
 
     @Override

@@ -1,0 +1,88 @@
+package dev.drivecat.pricing;
+
+import dev.drivecat.database.CatalogWrites;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * When a listing ends, and what that changes: it loses its current offer (nothing is priced for it
+ * after its end, and no answer offers it), its item page leaves the watch list (it is not fetched
+ * again), and it keeps its history. A listing that comes back (seen again by the source that lost
+ * it) is offered again from its next observation.
+ */
+@ApplicationScoped
+public class ListingLifecycle {
+
+    @Inject
+    EntityManager em;
+
+    @Inject
+    CatalogWrites writes;
+
+    /** Ends a listing (no change if it has ended already). */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public boolean end(Listing listing, Instant at, String reason) {
+        if (listing.ended()) {
+            return false;
+        }
+        listing.endedAt = at;
+        listing.endedReason = reason;
+        em.flush();
+        em.createNativeQuery("DELETE FROM current_offer WHERE listing_id = :id").setParameter("id", listing.id).executeUpdate();
+        em.createNativeQuery("UPDATE watched_page SET active = false WHERE marketplace_id = :m AND external_id = :e AND active")
+                .setParameter("m", listing.identity.marketplace.id).setParameter("e", listing.identity.externalId).executeUpdate();
+        writes.mark();
+        return true;
+    }
+
+    /** A listing a source shows again: it is offered again from its next observation. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void seen(Listing listing, Instant at, Instant endsAt) {
+        listing.lastSeenAt = at;
+        listing.missedRuns = 0;
+        if (endsAt != null) {
+            listing.endsAt = endsAt;
+        }
+        if (listing.ended() && (listing.endsAt == null || listing.endsAt.isAfter(at))) {
+            listing.endedAt = null;
+            listing.endedReason = null;
+            writes.mark();
+        }
+    }
+
+    /**
+     * After a complete run of a source: the listings it found that it did not show in the run (of
+     * the drives it searched for) have missed one more run, and those that missed {@code endAfter}
+     * runs, or whose end date has passed, end. Returns how many ended.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public int afterCompleteRun(String source, Instant runStartedAt, List<Long> searchedDrives, int endAfter, Instant now) {
+        if (searchedDrives.isEmpty()) {
+            return 0;
+        }
+        em.createNativeQuery("""
+                UPDATE listing SET missed_runs = missed_runs + 1
+                 WHERE found_by = :source AND ended_at IS NULL AND drive_id = ANY(CAST(:drives AS bigint[]))
+                   AND (last_seen_at IS NULL OR last_seen_at < :started)""")
+                .setParameter("source", source).setParameter("drives", searchedDrives.toArray(Long[]::new))
+                .setParameter("started", runStartedAt).executeUpdate();
+        @SuppressWarnings("unchecked")
+        List<Listing> gone = em.createQuery("""
+                FROM Listing l WHERE l.foundBy = :source AND l.endedAt IS NULL
+                 AND (l.missedRuns >= :after OR l.endsAt < :now)""", Listing.class)
+                .setParameter("source", source).setParameter("after", endAfter).setParameter("now", now).getResultList();
+        int ended = 0;
+        for (Listing l : gone) {
+            String reason = l.endsAt != null && l.endsAt.isBefore(now) ? "the marketplace gave its end as " + l.endsAt
+                    : "absent from " + l.missedRuns + " consecutive complete runs of " + source;
+            if (end(l, now, reason)) {
+                ended++;
+            }
+        }
+        return ended;
+    }
+}

@@ -1,0 +1,250 @@
+package dev.drivecat.discovery;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static dev.drivecat.testing.Admin.admin;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.client.MappingBuilder;
+import dev.drivecat.testing.LocalMarketplaces;
+import dev.drivecat.testing.MarketplaceServer;
+import io.agroal.api.AgroalDataSource;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.path.json.JsonPath;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Discovery end to end, on the marketplace server on loopback: a saved eBay search page imported,
+ * fetched search runs of Newegg (its pages allowed) and eBay (its robots.txt forbids /sch/, as the
+ * real one does), broken and hostile result pages, listings that end when runs stop showing them,
+ * and an operator's review. Only a MATCH is ever priced; a failed run stores no listing and no price.
+ */
+@QuarkusTest
+@TestProfile(LocalMarketplaces.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class DiscoveryPipelineTest {
+
+    static final String EBAY_SEARCH = "https://www.ebay.com/sch/i.html?_nkw=intel+s3700";
+
+    static String fixture(String name) {
+        try {
+            return Files.readString(Path.of("src/test/resources/fixtures/discovery", name), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    static void serve(String host, MappingBuilder request, String page) {
+        MarketplaceServer.server().stubFor(request.withHeader("Host", equalTo(host + ":" + MarketplaceServer.server().port()))
+                .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "text/html; charset=utf-8").withBody(fixture(page))));
+    }
+
+    @BeforeEach
+    void robots() {
+        // as eBay's: search pages are closed to robots; Newegg's does not mention its search
+        MarketplaceServer.server().stubFor(get(urlEqualTo("/robots.txt"))
+                .withHeader("Host", equalTo("www.ebay.com:" + MarketplaceServer.server().port()))
+                .willReturn(aResponse().withStatus(200).withBody("User-agent: *\nDisallow: /sch/\nAllow: /itm/\n")));
+        MarketplaceServer.server().stubFor(get(urlEqualTo("/robots.txt"))
+                .withHeader("Host", equalTo("www.newegg.com:" + MarketplaceServer.server().port()))
+                .willReturn(aResponse().withStatus(404)));
+    }
+
+    static JsonPath run(String source) throws InterruptedException {
+        long id = admin().queryParam("source", source).when().post("/admin/discoveries").then().statusCode(202)
+                .extract().jsonPath().getLong("run.id");
+        for (int i = 0; i < 600; i++) {
+            JsonPath run = admin().when().get("/admin/discoveries/" + id).then().statusCode(200).extract().jsonPath();
+            if (!"RUNNING".equals(run.getString("run.status"))) {
+                return run;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("discovery run " + id + " did not finish");
+    }
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    long rows(String sql) {
+        try (Connection c = dataSource.getConnection(); Statement st = c.createStatement(); ResultSet r = st.executeQuery(sql)) {
+            return r.next() ? r.getLong(1) : 0;
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql, e);
+        }
+    }
+
+    @Test
+    @Order(1)
+    void aSavedEbaySearchPagePricesOnlyTheResultsIdentityMatches() {
+        given().when().get("/drives/intel-dc-s3700-200gb-sata").then().statusCode(200)
+                .body("bestOffer", org.hamcrest.Matchers.nullValue());
+        JsonPath imported = admin().contentType("text/html").body(fixture("ebay-search-drives.html")).queryParam("url", EBAY_SEARCH)
+                .queryParam("observedAt", "2026-12-03T10:00:00Z")
+                .when().post("/admin/imports/pages").then().statusCode(200).extract().jsonPath();
+        assertThat(imported.getString("outcome")).isEqualTo("SEARCH_RESULTS");
+        assertThat(imported.getString("layout")).isEqualTo("s-card");
+        Map<String, Map<String, Object>> items = new java.util.HashMap<>();
+        for (Map<String, Object> item : imported.<Map<String, Object>>getList("search.items")) {
+            items.put((String) item.get("externalId"), item);
+        }
+        assertThat(items).hasSize(8);
+        assertThat(items.get("256000000001")).containsEntry("decision", "MATCH").containsEntry("drive", "intel-dc-s3700-200gb-sata")
+                .containsEntry("priced", true);
+        assertThat(items.get("256000000002")).containsEntry("decision", "MATCH").containsEntry("drive", "intel-dc-s3610-200gb-sata")
+                .containsEntry("priced", true);
+        assertThat(items.get("256000000003")).containsEntry("decision", "AMBIGUOUS").containsEntry("priced", false);
+        assertThat(items.get("256000000004")).containsEntry("decision", "NOT_A_DRIVE").containsEntry("priced", false);
+        assertThat(items.get("256000000005")).containsEntry("decision", "NOT_A_DRIVE");
+        assertThat(items.get("256000000006")).containsEntry("decision", "NOT_A_DRIVE");
+        // a MATCH that only takes bids has a listing but no price
+        assertThat(items.get("256000000007")).containsEntry("decision", "MATCH").containsEntry("priced", false);
+        assertThat((String) items.get("256000000007").get("notPriced")).contains("bid");
+        assertThat(items.get("256000000008")).containsEntry("decision", "NOT_A_DRIVE");
+        assertThat(imported.getInt("search.priced")).isEqualTo(2);
+
+        // the drive had no offer; now it has the eBay one, linked to the item page
+        given().when().get("/drives/intel-dc-s3700-200gb-sata").then().statusCode(200)
+                .body("bestOffer.price", org.hamcrest.Matchers.equalTo(29.99f))
+                .body("bestOffer.url", org.hamcrest.Matchers.equalTo("https://www.ebay.com/itm/256000000001"))
+                .body("bestOffer.condition", org.hamcrest.Matchers.equalTo("USED"))
+                .body("bestOffer.sellerType", org.hamcrest.Matchers.equalTo("THIRD_PARTY"));
+        JsonPath slog = given().queryParam("role", "slog").queryParam("interface", "sata").queryParam("plp", "any").queryParam("limit", "50")
+                .queryParam("condition", "used").when().get("/recommend").then().statusCode(200).extract().jsonPath();
+        assertThat(slog.getList("results.drive.slug", String.class)).contains("intel-dc-s3700-200gb-sata");
+        assertThat(slog.getString("results.find { it.drive.slug == 'intel-dc-s3700-200gb-sata' }.bestOffer.url"))
+                .isEqualTo("https://www.ebay.com/itm/256000000001");
+        // nothing but the two matches was priced, and no listing sells what identity did not name
+        assertThat(rows("SELECT count(*) FROM price_observation WHERE source LIKE 'discovery:%'")).isEqualTo(2);
+        assertThat(rows("SELECT count(*) FROM listing WHERE external_id IN ('256000000003', '256000000004', '256000000005', "
+                + "'256000000006', '256000000008')")).isZero();
+        // the import is a discovery run of its own
+        JsonPath runs = admin().queryParam("source", "import:ebay").when().get("/admin/discoveries").then().statusCode(200).extract().jsonPath();
+        assertThat(runs.getString("items[0].status")).isEqualTo("SUCCEEDED");
+        assertThat(runs.getInt("items[0].matched")).isEqualTo(3);
+    }
+
+    @Test
+    @Order(2)
+    void anOperatorAcceptsAnAmbiguousResultWithItsDriveAndTheTitleIsMatchedNextTime() {
+        long resultId = rows("SELECT id FROM discovery_result WHERE external_id = '256000000003' ORDER BY id DESC LIMIT 1");
+        admin().contentType("application/json").body(Map.of()).when().post("/admin/discoveries/results/" + resultId + "/accept")
+                .then().statusCode(400).contentType("application/problem+json").body("parameter", org.hamcrest.Matchers.equalTo("drive"));
+        JsonPath accepted = admin().contentType("application/json").body(Map.of("drive", "intel-optane-p4800x-750gb-aic", "alias", true))
+                .when().post("/admin/discoveries/results/" + resultId + "/accept").then().statusCode(200).extract().jsonPath();
+        assertThat(accepted.getString("review")).isEqualTo("ACCEPTED");
+        assertThat(accepted.getBoolean("priced")).isTrue();
+        given().when().get("/drives/intel-optane-p4800x-750gb-aic").then().statusCode(200)
+                .body("listings.externalId", org.hamcrest.Matchers.hasItem("256000000003"));
+        given().queryParam("text", "Intel Optane P4800X 750GB 3D XPoint").when().get("/identify").then().statusCode(200)
+                .body("decision", org.hamcrest.Matchers.equalTo("MATCH")).body("drive", org.hamcrest.Matchers.equalTo("intel-optane-p4800x-750gb-aic"));
+        admin().contentType("application/json").body(Map.of()).when().post("/admin/discoveries/results/" + resultId + "/accept")
+                .then().statusCode(409);
+
+        long caddy = rows("SELECT id FROM discovery_result WHERE external_id = '256000000005' ORDER BY id DESC LIMIT 1");
+        admin().contentType("application/json").body(Map.of("reason", "a caddy, not a drive")).when()
+                .post("/admin/discoveries/results/" + caddy + "/reject").then().statusCode(200)
+                .body("review", org.hamcrest.Matchers.equalTo("REJECTED"));
+        assertThat(admin().when().get("/admin/discoveries/results").then().statusCode(200).extract().jsonPath()
+                .getList("items.externalId", String.class)).doesNotContain("256000000005", "256000000003").contains("256000000004");
+    }
+
+    @Test
+    @Order(3)
+    void aNeweggSearchRunMakesListingsWatchesTheirPagesAndEndsThemWhenRunsStopShowingThem() throws Exception {
+        serve("www.newegg.com", get(urlPathEqualTo("/p/pl")), "newegg-search-optane.html");
+        JsonPath first = run("search-page:newegg");
+        assertThat(first.getString("run.status")).isEqualTo("SUCCEEDED");
+        assertThat(first.getInt("run.queries")).isGreaterThan(10);
+        assertThat(first.getInt("run.matched")).isPositive();
+        assertThat(first.getList("queries.layout", String.class)).containsOnly("item-cell");
+        // Newegg's results show no condition: a listing and a watched page, no price from the snippet
+        assertThat(rows("SELECT count(*) FROM listing WHERE external_id = 'N82E16820167480' AND found_by = 'search-page:newegg'")).isEqualTo(1);
+        assertThat(rows("SELECT count(*) FROM watched_page WHERE external_id = 'N82E16820167480' AND active")).isEqualTo(1);
+        assertThat(rows("SELECT count(*) FROM price_observation o JOIN listing l ON l.id = o.listing_id WHERE l.external_id = 'N82E16820167480'"))
+                .isZero();
+        assertThat(rows("SELECT count(*) FROM listing WHERE external_id = 'N82E16823201109'")).isZero();
+
+        serve("www.newegg.com", get(urlPathEqualTo("/p/pl")), "newegg-search-keyboard-only.html");
+        assertThat(run("search-page:newegg").getString("run.status")).isEqualTo("SUCCEEDED");
+        assertThat(rows("SELECT count(*) FROM listing WHERE external_id = 'N82E16820167480' AND ended_at IS NULL AND missed_runs = 1"))
+                .isEqualTo(1);
+        JsonPath third = run("search-page:newegg");
+        assertThat(third.getInt("run.listingsEnded")).isEqualTo(1);
+        assertThat(rows("SELECT count(*) FROM listing WHERE external_id = 'N82E16820167480' AND ended_at IS NOT NULL")).isEqualTo(1);
+        assertThat(rows("SELECT count(*) FROM watched_page WHERE external_id = 'N82E16820167480' AND active")).isZero();
+    }
+
+    @Test
+    @Order(4)
+    void anEbaySearchRunIsRefusedByItsRobotsTxtAndSaysSo() throws Exception {
+        serve("www.ebay.com", get(urlPathEqualTo("/sch/i.html")), "ebay-search-drives.html");
+        long before = rows("SELECT count(*) FROM listing");
+        JsonPath run = run("search-page:ebay");
+        assertThat(run.getString("run.status")).isEqualTo("FAILED");
+        assertThat(run.getString("run.reason")).contains("robots.txt").contains("www.ebay.com");
+        assertThat(run.getInt("run.queries")).isEqualTo(1);
+        assertThat(rows("SELECT count(*) FROM listing")).isEqualTo(before);
+        JsonPath health = given().when().get("/q/health/well").then().extract().jsonPath();
+        assertThat(health.getString("status")).isEqualTo("DOWN");
+        assertThat(health.getString("checks.find { it.name == 'discovery' }.data.'search-page:ebay'")).contains("FAILED").contains("robots.txt");
+    }
+
+    @Test
+    @Order(5)
+    void brokenOrHostileResultPagesFailTheRunWithTheirReasonAndStoreNothing() throws Exception {
+        for (String page : List.of("ebay-search-robot-check.html", "search-empty.html", "ebay-search-layout-changed.html",
+                "ebay-search-long-title.html")) {
+            serve("www.newegg.com", get(urlPathEqualTo("/p/pl")), page);
+            long listings = rows("SELECT count(*) FROM listing");
+            long observations = rows("SELECT count(*) FROM price_observation");
+            JsonPath run = run("search-page:newegg");
+            assertThat(run.getString("run.status")).as(page).isEqualTo("FAILED");
+            assertThat(run.getString("run.reason")).as(page).isNotBlank();
+            assertThat(rows("SELECT count(*) FROM listing")).as(page).isEqualTo(listings);
+            assertThat(rows("SELECT count(*) FROM price_observation")).as(page).isEqualTo(observations);
+            given().when().get("/drives").then().statusCode(200);
+        }
+        serve("www.newegg.com", get(urlPathEqualTo("/p/pl")), "newegg-search-none.html");
+        JsonPath none = run("search-page:newegg");
+        assertThat(none.getString("run.status")).isEqualTo("SUCCEEDED");
+        assertThat(none.getList("queries.outcome", String.class)).containsOnly("NO_RESULTS");
+    }
+
+    /** The profile's database is shared with other marketplace tests: the item pages this test made watched are not fetched by theirs. */
+    @org.junit.jupiter.api.AfterAll
+    static void unwatchWhatThisTestFound() throws SQLException {
+        io.agroal.api.AgroalDataSource ds = io.quarkus.arc.Arc.container().instance(io.agroal.api.AgroalDataSource.class).get();
+        try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
+            st.executeUpdate("UPDATE watched_page SET active = false WHERE external_id LIKE '2560000000%' OR external_id LIKE 'N82E1682016748%'");
+        }
+    }
+
+    @Test
+    @Order(6)
+    void anUnknownSourceIsAProblemNamingTheSources() {
+        admin().queryParam("source", "ebay-scraper").when().post("/admin/discoveries").then().statusCode(400)
+                .contentType("application/problem+json").body("allowed", org.hamcrest.Matchers.hasItem("search-page:newegg"));
+        given().queryParam("source", "search-page:newegg").when().post("/admin/discoveries").then().statusCode(401);
+    }
+}

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
 
 /** The synthetic spec pages under src/test/resources/spec-pages, and the shared real fixtures. */
-final class SpecFixtures {
+public final class SpecFixtures {
 
     static final String ADMIN = "Bearer test-admin-token";
 
@@ -31,7 +31,7 @@ final class SpecFixtures {
      * A file of the shared real fixtures (../shared/fixtures/real, relative to the project root),
      * read in place; the test is skipped, saying why, when the folder is not there.
      */
-    static Path real(String relative) {
+    public static Path real(String relative) {
         Path root = Path.of("").toAbsolutePath().resolve("../shared/fixtures/real").normalize();
         Assumptions.assumeTrue(Files.isDirectory(root),
                 "the shared real fixtures are not at " + root + "; tests on real pages and tables are skipped");

@@ -122,7 +122,8 @@ final class VdevTree {
         List<Node> path = new ArrayList<>();
         for (Row row : rows) {
             Node node = new Node(row);
-            if (row.indent() <= top) {
+            if (row.indent() <= top || path.isEmpty()) {
+                // a row deeper than a later top-level one, with nothing above it: read as top-level
                 tops.add(node);
                 path.clear();
                 path.add(node);

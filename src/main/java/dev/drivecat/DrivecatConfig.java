@@ -145,6 +145,10 @@ public interface DrivecatConfig {
         /** Price-history exports (/drives/{slug}/prices) per client per minute (0: no limit). */
         @WithDefault("30")
         int exportPerMinute();
+
+        /** Pastes read by POST /pools/parse per client per minute (0: no limit). */
+        @WithDefault("30")
+        int poolsPerMinute();
     }
 
     interface Health {

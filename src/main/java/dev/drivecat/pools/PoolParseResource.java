@@ -23,6 +23,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "ranking")
 public class PoolParseResource {
 
+    /** Two RAIDZ2 vdevs of six disks, a mirrored log and a cache device, pasted with the prompt. */
     static final String STATUS_EXAMPLE = """
             $ zpool status tank
               pool: tank
@@ -38,12 +39,19 @@ public class PoolParseResource {
             \t    sdd     ONLINE       0     0     0
             \t    sde     ONLINE       0     0     0
             \t    sdf     ONLINE       0     0     0
+            \t  raidz2-1  ONLINE       0     0     0
+            \t    sdg     ONLINE       0     0     0
+            \t    sdh     ONLINE       0     0     0
+            \t    sdi     ONLINE       0     0     0
+            \t    sdj     ONLINE       0     0     0
+            \t    sdk     ONLINE       0     0     0
+            \t    sdl     ONLINE       0     0     0
             \tlogs
-            \t  mirror-1  ONLINE       0     0     0
+            \t  mirror-2  ONLINE       0     0     0
             \t    nvme0n1 ONLINE       0     0     0
             \t    nvme1n1 ONLINE       0     0     0
             \tcache
-            \t  sdg       ONLINE       0     0     0
+            \t  nvme2n1   ONLINE       0     0     0
 
             errors: No known data errors
             """;
@@ -52,9 +60,11 @@ public class PoolParseResource {
             {"pools": [{"name": "tank", "state": "ONLINE", "vdevs": [
               {"role": "data", "type": "raidz2", "width": 6, "devices": ["sda", "sdb", "sdc", "sdd", "sde", "sdf"],
                "sizeBytes": null, "allocBytes": null, "deviceSizeBytes": null},
+              {"role": "data", "type": "raidz2", "width": 6, "devices": ["sdg", "sdh", "sdi", "sdj", "sdk", "sdl"],
+               "sizeBytes": null, "allocBytes": null, "deviceSizeBytes": null},
               {"role": "log", "type": "mirror", "width": 2, "devices": ["nvme0n1", "nvme1n1"],
                "sizeBytes": null, "allocBytes": null, "deviceSizeBytes": null},
-              {"role": "cache", "type": "disk", "width": 1, "devices": ["sdg"],
+              {"role": "cache", "type": "disk", "width": 1, "devices": ["nvme2n1"],
                "sizeBytes": null, "allocBytes": null, "deviceSizeBytes": null}],
               "dedupShown": false}],
              "blockHistogram": null,
@@ -74,9 +84,10 @@ public class PoolParseResource {
                     + "which lines were not understood. A pool shown by several commands is one entry. Nothing of the paste is "
                     + "stored or logged. Rate-limited per client (drivecat.rate-limits.pools-per-minute). The format rules and "
                     + "their sources: src/docs/pools.md.")
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.TEXT_PLAIN, schema = @Schema(type = SchemaType.STRING,
-            description = "The output as the commands print it, UTF-8, at most 262144 bytes."), examples = @ExampleObject(name = "zpool status", summary = "A RAIDZ2 pool with a "
-            + "mirrored log and a cache device, pasted with its prompt", value = STATUS_EXAMPLE)))
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.TEXT_PLAIN,
+            schema = @Schema(type = SchemaType.STRING, description = "The output as the commands print it, UTF-8, at most 262144 bytes."),
+            examples = @ExampleObject(name = "zpool status", summary = "Two RAIDZ2 vdevs, a mirrored log and a cache device, pasted "
+                    + "with the prompt", value = STATUS_EXAMPLE)))
     @APIResponse(responseCode = "200", description = "What the paste shows.", content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = PoolPaste.class),
             examples = @ExampleObject(name = "zpool status", summary = "The answer to the request's example", value = ANSWER_EXAMPLE)))

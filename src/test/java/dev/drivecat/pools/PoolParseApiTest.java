@@ -25,13 +25,21 @@ class PoolParseApiTest {
                 .header("Cache-Control", "no-store")
                 .body("pools.name", contains("tank"))
                 .body("pools[0].state", equalTo("ONLINE"))
-                .body("pools[0].vdevs.role", contains("data", "log", "cache"))
-                .body("pools[0].vdevs.type", contains("raidz2", "mirror", "disk"))
-                .body("pools[0].vdevs.width", contains(6, 2, 1))
-                .body("pools[0].vdevs[1].devices", contains("nvme0n1", "nvme1n1"))
+                .body("pools[0].vdevs.role", contains("data", "data", "log", "cache"))
+                .body("pools[0].vdevs.type", contains("raidz2", "raidz2", "mirror", "disk"))
+                .body("pools[0].vdevs.width", contains(6, 6, 2, 1))
+                .body("pools[0].vdevs[2].devices", contains("nvme0n1", "nvme1n1"))
                 .body("pools[0].vdevs[0].sizeBytes", nullValue())
                 .body("blockHistogram", nullValue())
                 .body("warnings", empty());
+    }
+
+    @Test
+    void theContractsExampleIsTheAnswerToItsRequest() throws Exception {
+        String answer = given().contentType("text/plain").body(PoolParseResource.STATUS_EXAMPLE)
+                .when().post("/pools/parse").then().statusCode(200).extract().asString();
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        org.assertj.core.api.Assertions.assertThat(json.readTree(answer)).isEqualTo(json.readTree(PoolParseResource.ANSWER_EXAMPLE));
     }
 
     @Test

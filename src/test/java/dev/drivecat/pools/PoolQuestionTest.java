@@ -10,37 +10,6 @@ import org.junit.jupiter.api.Test;
 
 class PoolQuestionTest {
 
-    private static final String TWO_RAIDZ2_WITH_LOGS = """
-              pool: tank
-             state: ONLINE
-            config:
-
-            \tNAME        STATE     READ WRITE CKSUM
-            \ttank        ONLINE       0     0     0
-            \t  raidz2-0  ONLINE       0     0     0
-            \t    sda     ONLINE       0     0     0
-            \t    sdb     ONLINE       0     0     0
-            \t    sdc     ONLINE       0     0     0
-            \t    sdd     ONLINE       0     0     0
-            \t    sde     ONLINE       0     0     0
-            \t    sdf     ONLINE       0     0     0
-            \t  raidz2-1  ONLINE       0     0     0
-            \t    sdg     ONLINE       0     0     0
-            \t    sdh     ONLINE       0     0     0
-            \t    sdi     ONLINE       0     0     0
-            \t    sdj     ONLINE       0     0     0
-            \t    sdk     ONLINE       0     0     0
-            \t    sdl     ONLINE       0     0     0
-            \tlogs
-            \t  mirror-2  ONLINE       0     0     0
-            \t    nvme0n1 ONLINE       0     0     0
-            \t    nvme1n1 ONLINE       0     0     0
-            \tcache
-            \t  nvme2n1   ONLINE       0     0     0
-
-            errors: No known data errors
-            """;
-
     private static PoolQuestion question(String paste) {
         PoolPaste read = PoolOutputParser.parse(paste);
         return PoolQuestion.of(PoolQuestion.choose(read, null), read.blockHistogram());
@@ -48,7 +17,7 @@ class PoolQuestionTest {
 
     @Test
     void twoRaidz2VdevsWithAMirroredLogAndACacheDevice() {
-        PoolQuestion q = question(TWO_RAIDZ2_WITH_LOGS);
+        PoolQuestion q = question(PoolParseResource.STATUS_EXAMPLE);
 
         assertThat(q.pool()).isEqualTo("tank");
         assertThat(q.layout()).isEqualTo(VdevType.RAIDZ2);

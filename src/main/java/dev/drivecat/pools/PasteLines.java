@@ -73,6 +73,31 @@ final class PasteLines {
     }
 
     private static Line line(int number, String paste, int start, int end) {
+        // most lines hold nothing to clean: their indentation counted, the rest is taken as it is
+        int column = 0;
+        int from = start;
+        while (from < end && (paste.charAt(from) == ' ' || paste.charAt(from) == '\t')) {
+            column = paste.charAt(from) == '\t' ? (column / 8 + 1) * 8 : column + 1;
+            from++;
+        }
+        int to = end;
+        while (to > from && (paste.charAt(to - 1) == ' ' || paste.charAt(to - 1) == '\t')) {
+            to--;
+        }
+        boolean plain = from == to || paste.charAt(from) != '>';
+        for (int i = from; plain && i < to; i++) {
+            char c = paste.charAt(i);
+            plain = c >= ' ' ? c < '\u007f' || (c > '\u00a0' && c != '\u2007' && c != '\u202f' && c != '\ufeff' && c != '\u200b')
+                    : c == '\t';
+        }
+        if (plain) {
+            String trimmed = paste.substring(from, to);
+            return new Line(number, trimmed, column, trimmed.startsWith("```") || trimmed.startsWith("~~~"));
+        }
+        return cleaned(number, paste, start, end);
+    }
+
+    private static Line cleaned(int number, String paste, int start, int end) {
         StringBuilder clean = new StringBuilder(end - start);
         int column = 0;
         int indent = -1;

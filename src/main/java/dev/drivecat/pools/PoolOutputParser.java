@@ -91,7 +91,7 @@ public final class PoolOutputParser {
     /** Reads the output that starts at line i, if one does: the index after it, else i. */
     private int readAt(int i) {
         Line line = lines.get(i);
-        if (POOL.matcher(line.trimmed).matches() || isStatusHeader(line) || CONFIG.matcher(line.trimmed).matches()) {
+        if (isPoolLine(line) || isStatusHeader(line) || isConfigLine(line)) {
             return readStatus(i);
         }
         if (isListHeader(line)) {
@@ -102,7 +102,15 @@ public final class PoolOutputParser {
 
     /** The start of some output other than the one being read. */
     private boolean startsOutput(Line line) {
-        return POOL.matcher(line.trimmed).matches() || isStatusHeader(line) || isListHeader(line) || zdb.starts(line);
+        return isPoolLine(line) || isStatusHeader(line) || isListHeader(line) || zdb.starts(line);
+    }
+
+    private static boolean isPoolLine(Line line) {
+        return line.trimmed.startsWith("pool:") && POOL.matcher(line.trimmed).matches();
+    }
+
+    private static boolean isConfigLine(Line line) {
+        return line.trimmed.startsWith("config:") && CONFIG.matcher(line.trimmed).matches();
     }
 
     static boolean isPrompt(String trimmed) {
@@ -161,13 +169,13 @@ public final class PoolOutputParser {
                 table = row != null && row.state() != null;
                 break;
             }
-            if (POOL.matcher(line.trimmed).matches() || isListHeader(line) || zdb.starts(line) || line.trimmed.startsWith("errors:")) {
+            if (isPoolLine(line) || isListHeader(line) || zdb.starts(line) || line.trimmed.startsWith("errors:")) {
                 break;
             }
             Matcher s = STATE.matcher(line.trimmed);
             if (s.matches()) {
                 state = s.group(1);
-            } else if (CONFIG.matcher(line.trimmed).matches()) {
+            } else if (isConfigLine(line)) {
                 config = true;
             }
             // status:, action:, see:, scan:, remove:, checkpoint: and their continuation lines say nothing of the layout
@@ -195,7 +203,7 @@ public final class PoolOutputParser {
                 i = at;
                 continue;
             }
-            if (line.trimmed.startsWith("errors:") || DEDUP_LINE.matcher(line.trimmed).matches() || startsOutput(line)) {
+            if (line.trimmed.startsWith("errors:") || line.trimmed.startsWith("dedup:") || startsOutput(line)) {
                 break;
             }
             String[] t = line.tokens();
@@ -254,7 +262,7 @@ public final class PoolOutputParser {
                 i++;
                 continue;
             }
-            if (startsOutput(line) || CONFIG.matcher(line.trimmed).matches()) {
+            if (startsOutput(line) || isConfigLine(line)) {
                 return i;
             }
             Matcher dedup = DEDUP_LINE.matcher(line.trimmed);

@@ -91,7 +91,13 @@ final class ZdbOutput {
     int readAt(int i) {
         Line line = lines.get(i);
         if (isVdevHeader(line)) {
-            return readVdevTable(i);
+            // zpool iostat -v has the same first header line, and its own second one: it is not read
+            int next = i + 1;
+            while (next < lines.size() && lines.get(next).skipped()) {
+                next++;
+            }
+            boolean described = isDescription(line) || (next < lines.size() && isDescription(lines.get(next)));
+            return described ? readVdevTable(i) : i;
         }
         if (!starts(line)) {
             return i;
@@ -351,7 +357,12 @@ final class ZdbOutput {
     private static boolean isVdevHeader(Line line) {
         String[] t = line.tokens();
         return (t.length >= 3 && t[0].equals("capacity") && t[1].equals("operations") && t[2].equals("bandwidth"))
-                || (t.length >= 3 && t[0].equals("description") && t[1].equals("used") && t[2].equals("avail"));
+                || isDescription(line);
+    }
+
+    private static boolean isDescription(Line line) {
+        String[] t = line.tokens();
+        return t.length >= 3 && t[0].equals("description") && t[1].equals("used") && t[2].equals("avail");
     }
 
     private int readVdevTable(int i) {

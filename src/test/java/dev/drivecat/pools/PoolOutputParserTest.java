@@ -264,6 +264,31 @@ class PoolOutputParserTest {
     }
 
     @Test
+    void readsTheConfigOfZpoolImportWhoseRowsHaveNoCounters() {
+        String paste = "   pool: tank\n     id: 15419287430155093429\n  state: ONLINE\n action: The pool can be imported using its "
+                + "name or numeric identifier.\n config:\n\n\ttank        ONLINE\n\t  mirror-0  ONLINE\n\t    sda     ONLINE\n"
+                + "\t    sdb     ONLINE\n\tlogs\n\t  sdc       ONLINE\n";
+
+        PoolPaste read = PoolOutputParser.parse(paste);
+
+        assertThat(shapes(read.pools().get(0))).containsExactly("data mirror 2: sda sdb", "log disk 1: sdc");
+        assertThat(read.warnings()).isEmpty();
+    }
+
+    @Test
+    void zpoolIostatIsNotReadForZdbsVdevTable() {
+        String paste = "              capacity     operations     bandwidth\npool        alloc   free   read  write   read  write\n"
+                + "----------  -----  -----  -----  -----  -----  -----\ntank        1.20T  2.40T     10     20  1.00M  2.00M\n"
+                + "  mirror-0  1.20T  2.40T     10     20  1.00M  2.00M\n";
+
+        PoolPaste read = PoolOutputParser.parse(paste);
+
+        assertThat(read.isEmpty()).isTrue();
+        assertThat(read.warnings()).containsExactly("lines 1–5: not zpool or zdb output, skipped (from \"capacity     operations     "
+                + "bandwidth\")");
+    }
+
+    @Test
     void readsZpoolListWithoutVAsPoolsWithoutVdevs() {
         String paste = "NAME    SIZE  ALLOC   FREE  CKPOINT  EXPANDSZ   FRAG    CAP  DEDUP    HEALTH  ALTROOT\n"
                 + "tank   21.8T  10.2T  11.6T        -         -     2%    46%  1.00x    ONLINE  -\n"

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 @TestProfile(ApiFuzzTest.Fuzzing.class)
 class PastePropertiesApiTest {
 
-    static final int TRIES = Integer.getInteger("pools.api-tries", 150);
+    static final int TRIES = Integer.getInteger("pools.api-tries", 100);
 
     @Test
     void mutatedPastesAreAnswered200Or400() {

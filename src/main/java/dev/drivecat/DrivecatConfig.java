@@ -247,6 +247,10 @@ public interface DrivecatConfig {
         /** Identifications (/identify, both forms) per client per minute (0: no limit). */
         @WithDefault("60")
         int identifyPerMinute();
+
+        /** Pastes read by POST /pools/parse per client per minute (0: no limit). */
+        @WithDefault("30")
+        int poolsPerMinute();
     }
 
     interface Health {

@@ -60,6 +60,24 @@ public final class BodyLimit {
                 what + " is larger than the " + maxBytes + " bytes this server accepts", Map.of("maxBytes", maxBytes));
     }
 
+    /**
+     * Refuses with 413, before anything is read, a body whose declared Content-Length is over the limit
+     * (a missing or malformed header is left to {@link #read}, which counts what arrives).
+     */
+    public static void checkDeclared(String contentLength, long maxBytes, String what) {
+        if (contentLength == null) {
+            return;
+        }
+        try {
+            if (Long.parseLong(contentLength.trim()) > maxBytes) {
+                throw tooLarge(what, maxBytes);
+            }
+        } catch (NumberFormatException malformed) {
+            // the transport answers a malformed Content-Length; what arrives is counted anyway
+        }
+    }
+
+    /** The whole body, read no further than one byte past the limit: beyond it, 413. */
     public static byte[] read(InputStream body, long maxBytes, String what) {
         if (body == null) {
             throw DomainException.invalidBody(what + " needs a request body");
@@ -69,7 +87,7 @@ public final class BodyLimit {
         long total = 0;
         try (InputStream in = body) {
             int n;
-            while ((n = in.read(buffer)) != -1) {
+            while ((n = in.read(buffer, 0, (int) Math.min(buffer.length, maxBytes + 1 - total))) != -1) {
                 total += n;
                 if (total > maxBytes) {
                     throw tooLarge(what, maxBytes);

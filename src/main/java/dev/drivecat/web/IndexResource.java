@@ -32,6 +32,8 @@ public class IndexResource {
         endpoints.put("GET /drives/{slug}", "one drive: every spec value with its source, every listing");
         endpoints.put("GET /drives/{slug}/prices", "price history (JSON, or CSV with Accept: text/csv)");
         endpoints.put("GET /offers", "current offers");
+        endpoints.put("POST /pools/parse", "a pasted zpool status, zpool list -v or zdb -Lbbbs read into the pool's vdevs and block "
+                + "histogram (text/plain)");
         return Collections.unmodifiableMap(endpoints);
     }
 

@@ -11,14 +11,15 @@ import java.util.OptionalLong;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
- * Limits the expensive reads per client (its address; behind a proxy, enable
- * quarkus.http.proxy.proxy-address-forwarding so the address is the client's): /recommend and
- * price-history exports. Over the limit the answer is 429 problem+json with Retry-After.
+ * Limits the expensive requests per client (its address; behind a proxy, enable
+ * quarkus.http.proxy.proxy-address-forwarding so the address is the client's): /recommend,
+ * price-history exports and pasted pools (POST /pools/parse, whose body may be 256 KiB); it runs
+ * before the request's body is read. Over the limit the answer is 429 problem+json with Retry-After.
  */
 public class RateLimitFilter {
 
     /** The operations limited here, as path templates (for the OpenAPI document). */
-    static final java.util.Set<String> LIMITED_PATHS = java.util.Set.of("/recommend", "/drives/{slug}/prices", "/identify");
+    static final java.util.Set<String> LIMITED_PATHS = java.util.Set.of("/recommend", "/drives/{slug}/prices", "/identify", "/pools/parse");
 
     /** Looked up per request: filters are created before runtime configuration is available. */
     @Inject
@@ -51,6 +52,9 @@ public class RateLimitFilter {
         } else if (path.startsWith("/drives/") && path.endsWith("/prices")) {
             perMinute = config.get().rateLimits().exportPerMinute();
             kind = "price-history exports";
+        } else if (path.equals("/pools/parse")) {
+            perMinute = config.get().rateLimits().poolsPerMinute();
+            kind = "pasted pools";
         } else {
             return Optional.empty();
         }

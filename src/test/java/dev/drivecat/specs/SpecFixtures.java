@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** The synthetic spec pages under src/test/resources/spec-pages, and the shared real fixtures. */
-final class SpecFixtures {
+public final class SpecFixtures {
 
     static final String ADMIN = "Bearer test-admin-token";
 
@@ -31,7 +31,7 @@ final class SpecFixtures {
      * A file of the shared real fixtures (../shared/fixtures/real, relative to the project root),
      * read in place; the test is skipped, saying why, when the folder is not there.
      */
-    static Path real(String relative) {
+    public static Path real(String relative) {
         return RealFixtures.require(relative);
     }
 

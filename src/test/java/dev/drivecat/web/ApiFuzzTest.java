@@ -61,7 +61,7 @@ import org.junit.jupiter.api.TestFactory;
  */
 @QuarkusTest
 @TestProfile(ApiFuzzTest.Fuzzing.class)
-class ApiFuzzTest {
+public class ApiFuzzTest {
 
     static final int TRIES = Integer.getInteger("fuzz.tries", 30);
     static final long SEED = Long.getLong("fuzz.seed", commitSeed());
@@ -92,6 +92,7 @@ class ApiFuzzTest {
         public Map<String, String> getConfigOverrides() {
             return Map.of("drivecat.rate-limits.recommend-per-minute", "0",
                     "drivecat.rate-limits.export-per-minute", "0",
+                    "drivecat.rate-limits.pools-per-minute", "0",
                     "drivecat.digest.signups-per-client", "1000000",
                     "quarkus.mailer.mock", "true");
         }
@@ -112,6 +113,10 @@ class ApiFuzzTest {
     /** diskinfo -wS output naming a part number of the seed catalog: the measurement endpoint's valid text/plain body. */
     private static final String DISKINFO = "/dev/nvd0\n        INTEL SSDPEK1A058GA     # Disk descr.\n\nSynchronous random writes:\n"
             + "           4 kbytes:     14.0 usec/IO =    279.0 Mbytes/s\n";
+    /** zpool status output: the pool paste endpoint's valid body. */
+    private static final String ZPOOL_STATUS = "  pool: tank\n state: ONLINE\nconfig:\n\n\tNAME        STATE     READ WRITE CKSUM\n"
+            + "\ttank        ONLINE       0     0     0\n\t  mirror-0  ONLINE       0     0     0\n"
+            + "\t    sda     ONLINE       0     0     0\n\t    sdb     ONLINE       0     0     0\n\nerrors: No known data errors\n";
     private static final String HTML = "<html><head><title>Spec</title></head><body><table><tr><th>Capacity</th><td>400 GB</td></tr>"
             + "</table></body></html>";
 
@@ -259,6 +264,9 @@ class ApiFuzzTest {
         }
         if (contentType.contains("text/plain") && op.key().equals("POST /admin/measurements")) {
             return DISKINFO;
+        }
+        if (contentType.contains("text/plain") && op.key().equals("POST /pools/parse")) {
+            return ZPOOL_STATUS;
         }
         return HTML;
     }

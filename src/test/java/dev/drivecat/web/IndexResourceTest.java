@@ -10,6 +10,6 @@ class IndexResourceTest {
     void theIndexListsItsEndpointsInTheSameOrderOnEveryStart() {
         assertThat(new IndexResource().index().endpoints().keySet()).containsExactly(
                 "GET /recommend?role=slog&interface=m2", "GET /drives", "GET /drives/{slug}", "GET /drives/{slug}/prices",
-                "GET /offers");
+                "GET /offers", "POST /pools/parse");
     }
 }

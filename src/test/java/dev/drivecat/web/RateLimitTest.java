@@ -45,4 +45,15 @@ class RateLimitTest {
                 .contentType("application/problem+json").header("Retry-After", notNullValue())
                 .body("detail", containsString("at most " + StrictSettings.IDENTIFY_PER_MINUTE + " a minute"));
     }
+
+    @Test
+    void pastedPoolsHaveTheirOwnLimitCountedBeforeTheBodyIsRead() {
+        for (int i = 0; i < StrictSettings.POOLS_PER_MINUTE; i++) {
+            given().contentType("text/plain").body("no pool here").when().post("/pools/parse").then().statusCode(400);
+        }
+        given().contentType("text/plain").body(new byte[300 * 1024]).when().post("/pools/parse").then().statusCode(429)
+                .contentType("application/problem+json")
+                .header("Retry-After", notNullValue())
+                .body("detail", containsString("Too many pasted pools from this client: at most " + StrictSettings.POOLS_PER_MINUTE));
+    }
 }

@@ -1,0 +1,91 @@
+package dev.drivecat.pools;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a paste's reader did not understand, each with its line, in the order found. Quotes of the
+ * paste are short, so that a warning never echoes a long input; after {@link #MAX} warnings the
+ * rest are counted, not listed.
+ */
+final class Warnings {
+
+    static final int MAX = 50;
+    private static final int QUOTE_CHARS = 40;
+
+    private final List<String> listed = new ArrayList<>();
+    private int unlisted;
+    /** An open run of lines not understood: [first, last], or first = -1. */
+    private int runFirst = -1;
+    private int runLast;
+    private String runQuote;
+
+    void add(int line, String what) {
+        closeRun();
+        put("line " + line + ": " + what);
+    }
+
+    void add(String what) {
+        closeRun();
+        put(what);
+    }
+
+    /** A line that is none of the outputs read: consecutive ones are told as one run. */
+    void notUnderstood(int line, String text) {
+        if (runFirst >= 0 && line == runLast + 1) {
+            runLast = line;
+            return;
+        }
+        closeRun();
+        runFirst = line;
+        runLast = line;
+        runQuote = quote(text);
+    }
+
+    /** A gap in a run: the next line not understood starts a new one. */
+    void understood() {
+        closeRun();
+    }
+
+    List<String> list() {
+        closeRun();
+        List<String> all = new ArrayList<>(listed);
+        if (unlisted > 0) {
+            all.add("and " + unlisted + " more warning" + (unlisted == 1 ? "" : "s") + " not listed");
+        }
+        return all;
+    }
+
+    private void closeRun() {
+        if (runFirst < 0) {
+            return;
+        }
+        put(runFirst == runLast
+                ? "line " + runFirst + ": not zpool or zdb output, skipped (" + runQuote + ")"
+                : "lines " + runFirst + "–" + runLast + ": not zpool or zdb output, skipped (from " + runQuote + ")");
+        runFirst = -1;
+    }
+
+    private void put(String warning) {
+        if (listed.size() < MAX) {
+            listed.add(warning);
+        } else {
+            unlisted++;
+        }
+    }
+
+    /** A short, printable quote of pasted text. */
+    static String quote(String text) {
+        StringBuilder out = new StringBuilder("\"");
+        String t = text.strip();
+        int n = Math.min(t.length(), QUOTE_CHARS);
+        for (int i = 0; i < n; i++) {
+            char c = t.charAt(i);
+            out.append(Character.isISOControl(c) || Character.isSurrogate(c) ? '?' : c);
+        }
+        if (t.length() > QUOTE_CHARS) {
+            out.append('…');
+        }
+        return out.append('"').toString();
+    }
+}

@@ -28,6 +28,9 @@ public final class Typography {
         if (raw == null) {
             return "";
         }
+        if (alreadyPlain(raw)) {
+            return raw.trim();
+        }
         String s = INVISIBLE.matcher(raw).replaceAll("");
         s = FOOTNOTES.matcher(s).replaceAll(" ");
         s = MARKS.matcher(s).replaceAll("");
@@ -37,5 +40,22 @@ public final class Typography {
         s = QUOTES.matcher(s).replaceAll("\"");
         s = SPACES.matcher(s).replaceAll(" ");
         return s.trim();
+    }
+
+    /**
+     * Whether the text is printable ASCII with no footnote star, doubled apostrophe or run of
+     * spaces: then every rule of {@link #plain} leaves it as it is (NFKC keeps ASCII), and the
+     * patterns need not run. Most titles are such text.
+     */
+    private static boolean alreadyPlain(String raw) {
+        char previous = 'x';
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c < 0x20 || c > 0x7E || c == '*' || (c == ' ' && previous == ' ') || (c == '\'' && previous == '\'')) {
+                return false;
+            }
+            previous = c;
+        }
+        return true;
     }
 }

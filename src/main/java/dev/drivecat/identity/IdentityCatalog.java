@@ -8,6 +8,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -61,6 +62,7 @@ public final class IdentityCatalog {
     private final Map<String, Series> series = new HashMap<>();
     private final Map<String, Drive> bySlug = new LinkedHashMap<>();
     private final Map<String, List<Drive>> byMaker = new HashMap<>();
+    private final Set<String> otherMakers = new HashSet<>();
 
     private IdentityCatalog(Collection<Drive> drives, Collection<Series> seriesFacts) {
         this.drives = List.copyOf(drives);
@@ -69,7 +71,11 @@ public final class IdentityCatalog {
         Map<String, Drive> bases = new HashMap<>();
         for (Drive d : this.drives) {
             bySlug.put(d.slug(), d);
-            byMaker.computeIfAbsent(Vocabulary.maker(d.vendor()), k -> new ArrayList<>()).add(d);
+            String maker = Vocabulary.maker(d.vendor());
+            byMaker.computeIfAbsent(maker, k -> new ArrayList<>()).add(d);
+            if (!Vocabulary.BRANDS.containsValue(maker) && maker.matches("[\\p{L}\\p{N}]+")) {
+                otherMakers.add(maker);
+            }
             for (PartNumber pn : d.partNumbers()) {
                 String code = pn.value().toUpperCase(Locale.ROOT);
                 byCode.put(code, d);
@@ -125,6 +131,11 @@ public final class IdentityCatalog {
 
     public Drive drive(String slug) {
         return bySlug.get(slug);
+    }
+
+    /** The series facts this catalog was built with (which form factors a series is made in). */
+    public Collection<Series> series() {
+        return List.copyOf(series.values());
     }
 
     /**
@@ -194,6 +205,23 @@ public final class IdentityCatalog {
 
     Alias alias(String text) {
         return aliasOf.get(aliasKey(text));
+    }
+
+    /**
+     * The makers of catalog drives that the vocabulary's brand list does not know, named in these
+     * words: a vendor an import brought ("Phison") is a maker a title can name like any other.
+     */
+    Set<String> otherMakersIn(List<String> words) {
+        if (otherMakers.isEmpty()) {
+            return Set.of();
+        }
+        Set<String> found = new LinkedHashSet<>();
+        for (String w : words) {
+            if (otherMakers.contains(w)) {
+                found.add(w);
+            }
+        }
+        return found;
     }
 
     List<Drive> byMaker(String maker) {

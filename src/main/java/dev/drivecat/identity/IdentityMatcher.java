@@ -42,7 +42,9 @@ public final class IdentityMatcher {
         return text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text;
     }
 
-    Identification identify(Reading r) {
+    Identification identify(Reading read) {
+        Set<String> otherMakers = catalog.otherMakersIn(read.words());
+        Reading r = otherMakers.isEmpty() ? read : read.withMakers(otherMakers);
         if (r.notADrive().isPresent()) {
             return new Identification(Decision.NOT_A_DRIVE, null, List.of(), List.of("not one drive: " + r.notADrive().get()));
         }

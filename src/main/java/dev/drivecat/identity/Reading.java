@@ -30,6 +30,13 @@ record Reading(String original, String plain, List<String> words, List<String> c
         return of(text, List.of());
     }
 
+    /** This reading with more makers named (catalog vendors the brand list does not know). */
+    Reading withMakers(Set<String> more) {
+        Set<String> all = new LinkedHashSet<>(makers);
+        all.addAll(more);
+        return new Reading(original, plain, words, codes, capacities, shapes, buses, java.util.Collections.unmodifiableSet(all), heatsink, forFrom, notADrive);
+    }
+
     /** As {@link #of(String)}, with capacities a tool printed besides the text (a byte count). */
     static Reading of(String text, List<StatedCapacity> extraCapacities) {
         String plain = Words.plain(text);
@@ -38,13 +45,13 @@ record Reading(String original, String plain, List<String> words, List<String> c
         capacities.addAll(extraCapacities);
         Set<Shape> shapes = EnumSet.noneOf(Shape.class);
         for (Shape s : Shape.values()) {
-            if (s.pattern().matcher(plain).find()) {
+            if (s.in(plain)) {
                 shapes.add(s);
             }
         }
         Set<Interface> buses = EnumSet.noneOf(Interface.class);
         for (Shape.Bus b : Shape.Bus.values()) {
-            if (b.pattern.matcher(plain).find()) {
+            if (b.in(plain)) {
                 buses.add(b.iface);
             }
         }
@@ -59,19 +66,18 @@ record Reading(String original, String plain, List<String> words, List<String> c
                 makers.add(Vocabulary.BRANDS.get(w));
             }
         }
-        Boolean heatsink = Vocabulary.NO_HEATSINK.matcher(plain).find() ? Boolean.FALSE
+        Boolean heatsink = !Words.containsAny(plain, Vocabulary.HEATSINK_NEEDLES) ? null
+                : Vocabulary.NO_HEATSINK.matcher(plain).find() ? Boolean.FALSE
                 : Vocabulary.HEATSINK.matcher(plain).find() ? Boolean.TRUE : null;
-        return new Reading(text, plain, words, codes(text), capacities, shapes, buses, makers, heatsink, forFrom(plain, words),
+        return new Reading(text, plain, words, List.copyOf(PartNumbers.candidates(plain)), capacities, shapes, buses, makers, heatsink, forFrom(plain, words),
                 NotADrive.why(plain, capacities));
-    }
-
-    /** The part-number-shaped words of a text (see {@link PartNumbers#candidates}), upper case, in order. */
-    static List<String> codes(String text) {
-        return List.copyOf(PartNumbers.candidates(Words.plain(text)));
     }
 
     /** The first word after a "for" (or "compatible with", "для", …) that is not at the very start. */
     private static int forFrom(String plain, List<String> words) {
+        if (!Words.containsAny(plain, Vocabulary.FOR_NEEDLES)) {
+            return words.size();
+        }
         Matcher m = Vocabulary.FOR.matcher(plain);
         while (m.find()) {
             String before = plain.substring(0, m.start());

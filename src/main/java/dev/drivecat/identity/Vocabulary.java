@@ -77,7 +77,14 @@ final class Vocabulary {
     static final Pattern NO_HEATSINK = Pattern.compile("(?:non|no|without|w/o|ohne|sans|senza|sin|без)[\\s-]*(?:a\\s+)?"
             + "(?:heat\\s?-?sink|радиатора|радіатора|kühlkörper|dissipat\\w*|disipador)", FLAGS);
 
+    /** Strings one of which every text {@link #HEATSINK} or {@link #NO_HEATSINK} finds something in contains. */
+    static final String[] HEATSINK_NEEDLES = {"heat", "hs", "радиатор", "радіатор", "kühlkörper", "kuehlkoerper", "dissipat", "disipador",
+            "hűt"};
+
     /** Prepositions after which a model is what the product fits, not what it is ("caddy for Intel S4510"). */
     static final Pattern FOR = Pattern.compile("(?<![\\p{L}\\p{N}])(?:for|für|fuer|pour|per|para|для|під|под|compatible\\s+with"
             + "|kompatibel\\s+mit|compatibile\\s+con|compatible\\s+avec|replacement\\s+for)(?![\\p{L}\\p{N}])", FLAGS);
+
+    /** Strings one of which every text {@link #FOR} finds something in contains. */
+    static final String[] FOR_NEEDLES = {"for", "für", "fuer", "pour", "per", "para", "для", "під", "под", "compat", "kompat"};
 }

@@ -71,7 +71,9 @@ final class Words {
 
     /**
      * The words of a plain text: runs of letters and digits. A number glued to a variant word
-     * ("990pro", "860evo") is two words, as sellers mean it.
+     * ("990pro", "860evo") is two words, as sellers mean it; a decimal number ("2.5", "4.0") is
+     * one word, and so is a letter, a point and a digit ("m.2", "u.2"), so the "2" of a 2.5" or U.2
+     * drive or the "4" of PCIe 4.0 never names a model.
      */
     static List<String> of(String plain) {
         List<String> words = new ArrayList<>();
@@ -84,12 +86,25 @@ final class Words {
             int start = i;
             while (i < n && Character.isLetterOrDigit(plain.charAt(i))) {
                 i++;
+                if (i + 1 < n && (plain.charAt(i) == '.' || plain.charAt(i) == ',') && Character.isDigit(plain.charAt(i + 1))
+                        && (allDigits(plain, start, i) || (i - start == 1 && plain.charAt(i) == '.'))) {
+                    i++;
+                }
             }
             if (i > start) {
                 addSplit(words, plain.substring(start, i));
             }
         }
         return words;
+    }
+
+    private static boolean allDigits(String s, int from, int to) {
+        for (int k = from; k < to; k++) {
+            if (!Character.isDigit(s.charAt(k))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void addSplit(List<String> words, String word) {
@@ -103,6 +118,16 @@ final class Words {
             return;
         }
         words.add(word);
+    }
+
+    /** Whether the text contains one of the strings: the quick test before a pattern that needs one of them. */
+    static boolean containsAny(String text, String[] needles) {
+        for (String n : needles) {
+            if (text.contains(n)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether a word holds a digit: the words that name models ("p4800x", "990", "pm893"). */

@@ -219,6 +219,30 @@ class IdentityMatcherTest {
     }
 
     @Test
+    void aCatalogVendorTheBrandListDoesNotKnowIsAMakerATitleCanName() {
+        IdentityCatalog.Drive acme = acme("acme-x100-1tb-m2", "X100", 1000, FormFactor.M2_2280, "ACX100-1T");
+        IdentityCatalog.Drive zeta = new IdentityCatalog.Drive("zeta-x100-1tb-m2", "Zeta", "X100", 1000, Interface.NVME, FormFactor.M2_2280,
+                List.of(), List.of());
+        IdentityMatcher matcher = new IdentityMatcher(IdentityCatalog.of(List.of(acme, zeta), List.of()));
+        Identification id = matcher.identify("Zeta X100 1TB M.2 2280 NVMe");
+        assertThat(id.decision()).as(id.toString()).isEqualTo(Decision.MATCH);
+        assertThat(id.drive()).isEqualTo("zeta-x100-1tb-m2");
+        assertThat(matcher.identify("X100 1TB M.2 2280 NVMe").decision()).isEqualTo(Decision.AMBIGUOUS);
+    }
+
+    @Test
+    void aDecimalNumberNeverNamesAModelOfItsFirstDigit() {
+        IdentityCatalog.Drive two = acme("acme-2-1tb-u2", "2", 1000, FormFactor.U2, "AC2-1T");
+        IdentityCatalog.Drive x607 = acme("acme-607-1tb-u2", "607", 1000, FormFactor.U2, "AC607-1T");
+        IdentityMatcher matcher = new IdentityMatcher(IdentityCatalog.of(List.of(two, x607), List.of()));
+        Identification id = matcher.identify("Acme 607 1TB 2.5\" U.2 NVMe PCIe 4.0");
+        assertThat(id.decision()).as(id.toString()).isEqualTo(Decision.MATCH);
+        assertThat(id.drive()).isEqualTo("acme-607-1tb-u2");
+        assertThat(Words.of(Words.plain("2.5\" PCIe 4.0 1,92TB"))).containsExactly("2.5", "pcie", "4.0", "1,92tb");
+        assertThat(Words.of(Words.plain("M.2 2280 U.2"))).containsExactly("m.2", "2280", "u.2");
+    }
+
+    @Test
     void aVeryLongTextIsReadOnlyAsFarAsATitleGoes() {
         String longText = "Samsung PM893 240GB 2.5\" SATA " + "x".repeat(20_000);
         assertThat(seed(longText).decision()).isEqualTo(Decision.MATCH);

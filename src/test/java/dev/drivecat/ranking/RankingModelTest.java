@@ -389,9 +389,9 @@ class RankingModelTest {
     @Test
     void aU3DriveListedForU2SaysWhatToCheck() {
         Candidate u3 = drive("u3").plp(VENDOR_YES).bus(Interface.NVME, FormFactor.U3).build();
-        assertThat(Ranker.fitWarnings(query("role", "slog", "interface", "u2"), u3))
+        assertThat(Explanations.fitWarnings(query("role", "slog", "interface", "u2"), u3))
                 .anySatisfy(w -> assertThat(w).contains("U.3 drives work in U.2 NVMe bays"));
-        assertThat(Ranker.fitWarnings(query("role", "slog", "interface", "u3"), u3)).isEmpty();
+        assertThat(Explanations.fitWarnings(query("role", "slog", "interface", "u3"), u3)).isEmpty();
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.drivecat.ranking;
 import static dev.drivecat.common.Decimals.round;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.catalog.PlpAssessment;
 import dev.drivecat.common.Decimals;
 import dev.drivecat.pricing.Offer;
 import dev.drivecat.pricing.SellerType;
@@ -74,14 +75,10 @@ final class Explanations {
         if (next != null) {
             reasons.add(comparison(s, next));
         }
-        if (s.tier() == 1) {
-            reasons.add("Ranked below every drive with stated PLP: its vendor states none, and it passes plp=" + q.plp().token()
-                    + " only as 3D XPoint.");
-        } else if (s.tier() == 2) {
-            reasons.add("Ranked below every drive with safe flushes because plp=preferred.");
-        }
         List<String> warnings = new ArrayList<>();
         s.plp().warnings().forEach(w -> warnings.add(columns.kept.keep(w)));
+        warnings.addAll(plpWarnings(q, s.plp()));
+        warnings.addAll(throughputWarnings(q, c));
         s.offers().warnings().forEach(w -> warnings.add(columns.kept.keep(w)));
         if (OfferSelection.newOldStock(offer)) {
             warnings.add("New old stock" + (offer.sellerType() == SellerType.THIRD_PARTY ? " from a third-party seller" : "")
@@ -100,7 +97,9 @@ final class Explanations {
             if (q.layout().isRaidz()) {
                 warnings.add("A special vdev on a RAIDZ pool can never be removed: zpool remove refuses top-level vdevs on RAIDZ pools.");
             }
-            warnings.add("Small blocks spill silently to the data vdevs once the special vdev is 75% full: plan to grow it before then.");
+            warnings.add("Small blocks stop going to the special vdev once it is 75% full and go to the data vdevs without a word "
+                    + "(zfs_special_class_metadata_reserve_pct=25); metadata keeps going to it until it is full, then spills too: "
+                    + "plan to grow it before then.");
             if (Boolean.TRUE.equals(c.discontinued())) {
                 warnings.add("Discontinued: no like-for-like replacement is made any more, and a special vdev is "
                         + (q.layout().isRaidz() ? "permanent on RAIDZ" : "hard to move off") + ": buy a spare with the set.");
@@ -125,9 +124,51 @@ final class Explanations {
         return new Result(rank, columns.ref(s.index()), s.score(), s.components(), offer, set ? units : null,
                 set ? s.offers().setCost() : null, set ? s.offers().setCostBasis() : null,
                 flushMatters ? s.predictedIops() : null,
-                columns.flushView(s.index()),
+                columns.flushView(s.index()), s.plp(),
                 s.endurance().lifeYears() == null ? null : round(s.endurance().lifeYears(), 1), s.endurance().basis(),
                 s.capacity(), reasons, warnings);
+    }
+
+    /**
+     * What a drive's protection means for this role, besides the assessment's own warnings (which are
+     * the same on the drive's page): where the ZIL lives, a flush that waits for the flash is slow,
+     * not unsafe while the drive honours it; a disputed protection costs half the plp weight.
+     */
+    static List<String> plpWarnings(RecommendQuery q, PlpAssessment plp) {
+        List<String> warnings = new ArrayList<>();
+        if (q.takesZil() && !plp.cheapFlush()) {
+            warnings.add((plp.flush() == PlpAssessment.Flush.UNKNOWN ? "Its flushes are taken to wait for the flash"
+                    : "Its flushes wait for the flash") + ": as " + (q.isSlog() ? "a log" : "the special vdev that takes the ZIL")
+                    + " it is slow, not unsafe while it honours them; the buying guide's flush-honoring log reached 252 sync IOPS "
+                    + "where a cheap-flush log reached 4,277.");
+        }
+        if (plp.protection() == PlpAssessment.Protection.XPOINT_VENDOR_NO) {
+            warnings.add("Its protection is disputed (its vendor states none; the OpenZFS hardware page says 3D XPoint needs none): it "
+                    + "scores half the plp weight, and its rank follows its points.");
+        }
+        return warnings;
+    }
+
+    /** SATA carries about 550 MB/s in practice: 600 MB/s after 8b/10b encoding, less protocol overhead. */
+    static final int SATA_MBPS = 550;
+
+    /** Where the drive (its stated sequential write) or its interface is below the peak sync write rate the log must take. */
+    static List<String> throughputWarnings(RecommendQuery q, Candidate c) {
+        List<String> warnings = new ArrayList<>();
+        if (q.peakSyncMBps() == null || !q.takesZil()) {
+            return warnings;
+        }
+        double peak = q.peakSyncMBps().doubleValue();
+        String peakWords = RankingModel.plain(q.peakSyncMBps()) + " MB/s peak sync write rate";
+        if (c.seqWrite() != null && c.seqWrite().number() != null && c.seqWrite().number().doubleValue() < peak) {
+            warnings.add("Its stated sequential write, " + RankingModel.plain(c.seqWrite().number()) + " MB/s (\"" + c.seqWrite().wording()
+                    + "\", " + c.seqWrite().source() + "), is below the " + peakWords + ": it would limit the sync writes.");
+        }
+        if (c.iface() == dev.drivecat.catalog.Interface.SATA && peak > SATA_MBPS) {
+            warnings.add("SATA carries about " + SATA_MBPS + " MB/s in practice (600 MB/s after its 8b/10b encoding), below the "
+                    + peakWords + ".");
+        }
+        return warnings;
     }
 
     /** What a buyer must check for the drive to fit at all: the slot it needs. */
@@ -149,10 +190,6 @@ final class Explanations {
 
     static String comparison(Scoring.Scored s, Scoring.Scored next) {
         String slug = next.candidate().slug();
-        if (s.tier() != next.tier()) {
-            return next.tier() == 1 ? "Ranked above " + slug + ", whose vendor states no power-loss protection."
-                    : "Ranked above " + slug + ", which has no safe flush (plp=preferred).";
-        }
         // both were scored on the same weights: their drafts name the same components in the same order
         int biggest = -1;
         double gap = 0;
@@ -173,85 +210,6 @@ final class Explanations {
                 : b.unknown() && !theirs.unknown() ? " (this drive's " + b.name() + " is unknown)" : "";
         return "Ranked above " + slug + " by " + Decimals.fixed(total, 1) + " points, mostly on " + b.name() + " ("
                 + Decimals.fixed(b.points(), 1) + " against " + Decimals.fixed(theirs.points(), 1) + known + ").";
-    }
-
-    static ModelView model(RecommendQuery q) {
-        boolean flushMatters = q.isSlog() || q.zilOnSpecial();
-        FlushModel flushModel = Ranker.flushModel(q);
-        List<String> assumptions = new ArrayList<>();
-        if (flushMatters) {
-            assumptions.add("The pool is of hard-drive-class disks like the buying guide's lab (RAIDZ2, 200 IOPS per disk); predicted IOPS "
-                    + "are relative to that pool, not yours.");
-            assumptions.add(q.isSlog()
-                    ? "The workload is small synchronous writes at queue depth 1; the log's flush latency is its 4K sync-write latency."
-                    : "The workload is small synchronous writes at queue depth 1, with the ZIL on the special mirror: calibrated on "
-                    + "the lab's 3-way special mirror without a log (2,198 IOPS), about twice the overhead of one log device.");
-            assumptions.add("A drive's flush latency is the median of its published measurements; else the same model and capacity "
-                    + "measured in another form factor; else its vendor's stated write latency (with safe flushes); else its device "
-                    + "class: 3D XPoint 13.85 µs, NVMe NAND with PLP 15 µs, SATA/SAS NAND with PLP 39 µs, NAND without PLP 3.86 ms.");
-        }
-        assumptions.add("Endurance is judged at " + RankingModel.plain(BigDecimal.valueOf(q.enduranceWriteMBps()))
-                + " MB/s of writes around the clock, over " + Decimals.fixed(RankingModel.SERVICE_YEARS, 0) + " years.");
-        assumptions.add("A DWPD rating without TBW or warranty is taken to hold for " + Decimals.fixed(RankingModel.ASSUMED_RATING_YEARS, 0)
-                + " years.");
-        assumptions.add("Price: the cheapest candidate scores full marks; others score cheapest ÷ their price"
-                + (q.units() == 1 ? "." : " (for the whole set)."));
-        assumptions.add("An unknown input scores " + RankingModel.UNKNOWN + " of its weight and is said to be unknown.");
-        return new ModelView(RankingModel.weights(q),
-                flushMatters ? "predictedSyncIops = 1e6 / (overheadUs + flushLatencyUs)" : null,
-                flushMatters ? round(flushModel.overheadUs(), 1) : null,
-                flushMatters ? flushModel.calibration() : null,
-                assumptions, "src/docs/ranking.md");
-    }
-
-    static List<String> notes(RecommendQuery q, Optional<SpecialSizing.Need> need, Map<String, Integer> excludedByReason) {
-        List<String> notes = new ArrayList<>();
-        if (q.isSlog()) {
-            notes.add("A SLOG only helps synchronous writes (NFS, iSCSI, databases, VM disks); check that your workload issues them.");
-            notes.add("Capacity hardly matters for a log: about 4 GB are ever in use (never more than the maximum ARC), "
-                    + "so a larger drive is spare area, not value.");
-            if (Boolean.TRUE.equals(q.slogMirror())) {
-                notes.add("slogMirror=true prices a mirrored log of two drives. The log is read back only after a crash, so a mirror "
-                        + "protects only against a crash or power loss that coincides with the log device failing (then the last "
-                        + "seconds of sync writes would be lost); it adds no speed.");
-            }
-        } else {
-            notes.add(String.format(Locale.ROOT, "A %s pool needs a special mirror of %d drives: the special vdev must match the pool's redundancy.",
-                    q.layout() == PoolLayout.MIRROR ? q.width() + "-way mirror" : q.layout().token(), q.setSize()));
-            if (q.zilOnSpecial()) {
-                notes.add("Without a separate log (hasSlog=false), OpenZFS " + q.openzfsVersion() + " puts the ZIL on the special vdev: "
-                        + "PLP, flush latency and endurance weigh as for a SLOG.");
-            } else if (!Boolean.TRUE.equals(q.hasSlog())) {
-                notes.add("Before OpenZFS 2.4 (openzfsVersion=" + q.openzfsVersion() + ") a special vdev takes no ZIL: without a log "
-                        + "the ZIL stays on the data vdevs, so the special mirror's flush does not count; it holds metadata and small "
-                        + "blocks only.");
-            } else {
-                notes.add("With a separate log (hasSlog=true) the special vdev holds metadata and small blocks only: "
-                        + "price and room weigh more, PLP and endurance less.");
-            }
-            if (q.dataTib() == null && q.diskTb() != null && q.width() != null) {
-                notes.add(String.format(Locale.ROOT, "The pool's usable size: %d data vdev%s × %s × %s TB = %s TB of data.",
-                        q.dataVdevs(), q.dataVdevs() == 1 ? "" : "s",
-                        q.layout().isRaidz() ? "(" + q.width() + " − " + q.layout().parity() + ") disks" : "1 disk's worth per mirror",
-                        RankingModel.plain(q.diskTb()), RankingModel.plain(q.diskTb().multiply(BigDecimal.valueOf(
-                                (long) q.dataVdevs() * q.layout().dataDisks(q.width()))))));
-            }
-            notes.add(need.map(n -> String.format(Locale.ROOT, "The special vdev must hold about %.1f GiB: %s.", n.requiredGib(),
-                            String.join("; ", n.basis())))
-                    .orElse("Room unchecked: no data size given (dataTib, or width, diskTb and dataVdevs, fileCount, "
-                            + "smallBlockDataGib), so drives are not checked for room."));
-            if (q.smallBlocksKib() != null && q.smallBlocksKib() > 0 && q.smallBlockDataGib() == null) {
-                notes.add("special_small_blocks is set but smallBlockDataGib is not: size the mirror for the small blocks you expect, not just the metadata.");
-            }
-        }
-        if (q.plp() == PlpRequirement.PREFERRED) {
-            notes.add("plp=preferred: drives without safe flushes rank below every drive with them.");
-        }
-        int otherCurrency = excludedByReason.getOrDefault("otherCurrency", 0);
-        if (otherCurrency > 0) {
-            notes.add(otherCurrency + " drive(s) had offers only in other currencies than " + q.currency() + " and were left out.");
-        }
-        return notes;
     }
 
     static PriceAges priceAges(RecommendQuery q, List<Scoring.Scored> shown) {

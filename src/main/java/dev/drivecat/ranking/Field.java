@@ -36,10 +36,10 @@ final class Field {
     /** Each candidate's place in the order of costs (see {@link Ordering#compareCosts}). */
     final int[] costRanks;
     /**
-     * By the role's weights and whether the question tiers drives (see {@link Scoring.Standing}). Keyed
-     * by the Weights instance: {@link Scoring.Weights#of} makes one per role's weights.
+     * By the role's weights (see {@link Scoring.Standing}). Keyed by the Weights instance:
+     * {@link Scoring.Weights#of} makes one per role's weights.
      */
-    final Map<Scoring.StandingKey, Scoring.Standing> standings = new java.util.concurrent.ConcurrentHashMap<>(4);
+    final Map<Scoring.Weights, Scoring.Standing> standings = new java.util.concurrent.ConcurrentHashMap<>(4);
 
     private Field(Passed passed, Exclusions excluded, ProfileColumns columns, boolean slog, double ceilingIops,
                   Optional<SpecialSizing.Need> need) {
@@ -76,11 +76,12 @@ final class Field {
 
     /** What a question's field depends on, and nothing else (see {@link Field}): the candidate model keeps fields by it. */
     record Key(OfferSelection.Filter offers, List<InterfaceFilter> interfaces, List<Interface> buses, boolean plpRequired,
-                    boolean slog, double needGib) {
+               boolean slog, boolean takesZil, double needGib) {
 
         static Key of(RecommendQuery q) {
             return new Key(OfferSelection.Filter.of(q), q.interfaces(), q.buses(), q.plp() == PlpRequirement.REQUIRED, q.isSlog(),
-                    need(q).map(SpecialSizing.Need::requiredGib).orElse(Double.NaN));
+                    q.takesZil(), q.isSlog() ? LogSizing.need(q.ramGib(), q.peakSyncMBps()).requiredGib()
+                    : need(q).map(SpecialSizing.Need::requiredGib).orElse(Double.NaN));
         }
     }
 
@@ -101,9 +102,13 @@ final class Field {
 
     /** What a special vdev must hold for this question; empty for a log, or when the question gives no data size. */
     static Optional<SpecialSizing.Need> need(RecommendQuery q) {
-        return q.isSlog() ? Optional.empty()
-                : SpecialSizing.need(q.dataGib(), q.recordsizeKib(), q.fileCount(),
-                q.smallBlockDataGib() == null ? null : q.smallBlockDataGib().doubleValue());
+        if (q.isSlog()) {
+            return Optional.empty();
+        }
+        Double small = q.smallBlockDataGib() == null ? null : q.smallBlockDataGib().doubleValue();
+        // at or above the recordsize every data block is a small block (OpenZFS 2.4 takes such values; zfsprops(7))
+        boolean everyBlock = q.smallBlocksKib() != null && q.smallBlocksKib() > 0 && q.smallBlocksKib() >= q.recordsizeKib();
+        return SpecialSizing.need(q.dataGib(), q.recordsizeKib(), q.fileCount(), small, everyBlock && small == null);
     }
 
     /** The candidates that pass the filters, as indexes into the columns, with their offers; the first {@code count} slots are used. */
@@ -116,18 +121,24 @@ final class Field {
         boolean slog = q.isSlog();
         boolean plpRequired = q.plp() == PlpRequirement.REQUIRED;
         double needGib = need.map(SpecialSizing.Need::requiredGib).orElse(Double.NaN);
+        double logNeedGib = slog ? LogSizing.need(q.ramGib(), q.peakSyncMBps()).requiredGib() : Double.NaN;
         int[] passed = new int[indexes.length];
         OfferSelection.Choice[] choices = new OfferSelection.Choice[indexes.length];
         int count = 0;
+        // where the ZIL lives a flush must be cheap and safe; a special vdev without it needs flushed data kept, as any vdev does
+        boolean[] protectedEnough = q.takesZil() ? columns.cheapFlush : columns.keepsFlushedData;
+        String requirement = q.takesZil() ? " (plp=required: the ZIL needs flushes that are cheap and safe)"
+                : " (plp=required: the special vdev must keep flushed data through a power cut)";
         for (int i : indexes) {
-            if (plpRequired && !columns.safeFlush[i]) {
+            if (plpRequired && !protectedEnough[i]) {
                 Ranker.Profile p = columns.profiles.get(i);
-                excluded.add(p.candidate().slug(), "noPlp", () -> p.plp().summary() + " (plp=required)");
+                excluded.add(p.candidate().slug(), "noPlp", () -> p.plp().summary() + requirement);
                 continue;
             }
-            if (slog && columns.capacityGb[i] < RankingModel.LOG_NEEDS_GB) {
+            if (slog && columns.capacityGib[i] < logNeedGib) {
                 Candidate c = columns.profiles.get(i).candidate();
-                excluded.add(c.slug(), "tooSmall", () -> c.capacityGb() + " GB is below the about 4 GB a log uses");
+                excluded.add(c.slug(), "tooSmall", () -> c.capacityGb() + " GB is below the " + Decimals.fixed(logNeedGib, 1)
+                        + " GiB the log must hold");
                 continue;
             }
             double capacityGib = columns.capacityGib[i];

@@ -12,20 +12,18 @@ final class Ordering {
     }
 
     /**
-     * Rank order over the candidates that passed (by their place in the pass): tier (safe flushes
-     * first, then the vendor's No), then points, then the cheaper, then by slug. A total order. The
+     * Rank order over the candidates that passed (by their place in the pass): points, then the
+     * cheaper, then by slug. A total order, and the points decide it: no rule holds a drive below
+     * another that has fewer points (a rule that should is part of the score). The
      * cost and the slug are compared by their places in the field's order of costs and the
      * snapshot's order of slugs: candidates level on points are common (points are tenths), and
      * comparing their decimals and slugs was a tenth of a never-asked question's time.
      */
-    record RankOrder(int[] passed, int[] slugRanks, int[] costRanks, long[] scores, int[] tiers)
+    record RankOrder(int[] passed, int[] slugRanks, int[] costRanks, long[] scores)
             implements java.util.function.IntBinaryOperator {
         @Override
         public int applyAsInt(int a, int b) {
-            int c = Integer.compare(tiers[a], tiers[b]);
-            if (c == 0) {
-                c = Long.compare(scores[b], scores[a]);
-            }
+            int c = Long.compare(scores[b], scores[a]);
             if (c == 0) {
                 c = Integer.compare(costRanks[a], costRanks[b]);
             }
@@ -62,22 +60,21 @@ final class Ordering {
      * The first {@code n} candidates of the field in rank order, with their scores in tenths written
      * into {@code scores}, without sorting the rest: a heap of ints with the worst kept at its root,
      * so that a candidate that does not make it costs one comparison and no boxing. Candidates are
-     * scored in the standing's order (tier, then the most points they could reach), so once the heap
-     * is full and the next one's tier is worse than the worst kept, or its most points are fewer
-     * than the worst kept's score, no candidate left can enter it: the rest are never scored. A
+     * scored in the standing's order (the most points they could reach), so once the heap is full
+     * and the next one's most points are fewer than the worst kept's score, no candidate left can
+     * enter it: the rest are never scored. A
      * candidate whose most points equal that score is still scored, since it may tie and be cheaper.
      */
     static List<Integer> top(Scoring.Inputs inputs, Scoring.Weights weights, Scoring.Standing standing, long[] scores, int n) {
         int count = inputs.field.count;
         int endurance = weights.indexOf(Scoring.Part.ENDURANCE);
         int weight = endurance < 0 ? 0 : weights.values()[endurance];
-        int[] tiers = standing.tiers();
-        RankOrder order = new RankOrder(inputs.field.indexes, inputs.columns.slugRanks(), inputs.field.costRanks, scores, tiers);
+        RankOrder order = new RankOrder(inputs.field.indexes, inputs.columns.slugRanks(), inputs.field.costRanks, scores);
         int[] heap = new int[n];
         int size = 0;
         for (int j = 0; j < count; j++) {
             int k = standing.order()[j];
-            if (size == n && n > 0 && (tiers[k] > tiers[heap[0]] || tiers[k] == tiers[heap[0]] && standing.best()[k] < scores[heap[0]])) {
+            if (size == n && n > 0 && standing.best()[k] < scores[heap[0]]) {
                 break;
             }
             scores[k] = endurance < 0 ? standing.settled()[k] : standing.settled()[k] + Scoring.tenths(weight, inputs.value(Scoring.Part.ENDURANCE, k));

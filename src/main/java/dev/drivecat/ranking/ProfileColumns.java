@@ -17,12 +17,15 @@ final class ProfileColumns {
     final List<Ranker.Profile> profiles;
     final double[] logIops;
     final double[] specialIops;
-    final double[] safety;
+    /** The plp component's value (see {@link RankingModel#plpValue}). */
+    final double[] plpValue;
     final double[] ratedTb;
     final double[] capacityGib;
     final int[] capacityGb;
-    final boolean[] safeFlush;
-    final boolean[] vendorSaysNo;
+    /** Flushes cheap and safe: what plp=required asks of a drive that takes the ZIL. */
+    final boolean[] cheapFlush;
+    /** Flushed data kept through a power cut: what plp=required asks of a special vdev without the ZIL. */
+    final boolean[] keepsFlushedData;
     /*
      * A shown candidate's parts that no question changes, made when it is first shown and the same
      * instances in every later answer from this snapshot, so that their JSON is written once
@@ -52,22 +55,22 @@ final class ProfileColumns {
         offerWords = new OfferWords[n];
         logIops = new double[n];
         specialIops = new double[n];
-        safety = new double[n];
+        plpValue = new double[n];
         ratedTb = new double[n];
         capacityGib = new double[n];
         capacityGb = new int[n];
-        safeFlush = new boolean[n];
-        vendorSaysNo = new boolean[n];
+        cheapFlush = new boolean[n];
+        keepsFlushedData = new boolean[n];
         for (int i = 0; i < n; i++) {
             Ranker.Profile p = profiles.get(i);
             logIops[i] = p.logIops();
             specialIops[i] = p.specialIops();
-            safety[i] = p.plp().safety();
+            plpValue[i] = RankingModel.plpValue(p.plp().protection());
             ratedTb[i] = p.ratedTb();
             capacityGb[i] = p.candidate().capacityGb();
             capacityGib[i] = SpecialSizing.capacityGib(capacityGb[i]);
-            safeFlush[i] = p.plp().safeFlush();
-            vendorSaysNo[i] = p.plp().vendorSaysNo();
+            cheapFlush[i] = p.plp().cheapFlush();
+            keepsFlushedData[i] = p.plp().keepsFlushedData();
         }
     }
 

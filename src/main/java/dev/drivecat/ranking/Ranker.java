@@ -1,5 +1,6 @@
 package dev.drivecat.ranking;
 
+import dev.drivecat.catalog.PlpAssessment;
 import dev.drivecat.ranking.Recommendation.FilteredOut;
 import dev.drivecat.ranking.Recommendation.Result;
 import java.time.Instant;
@@ -32,7 +33,7 @@ public final class Ranker {
     }
 
     public Profile profile(Candidate c) {
-        PlpAssessment plp = PlpAssessment.of(c);
+        PlpAssessment plp = PlpAssessment.of(c.plpFacts());
         RankingModel.Flush flush = RankingModel.flush(c, plp);
         return new Profile(c, plp, flush, SEPARATE_LOG.predictIops(flush.latencyUs()), SPECIAL_MIRROR.predictIops(flush.latencyUs()),
                 RankingModel.ratedTb(c));
@@ -77,12 +78,11 @@ public final class Ranker {
         int units = q.units();
         Scoring.Weights weights = Scoring.Weights.of(q);
         Scoring.Inputs inputs = new Scoring.Inputs(q, columns, field, need, RankingModel.load(q.enduranceWriteMBps()));
-        Scoring.Standing standing = field.standings.computeIfAbsent(new Scoring.StandingKey(weights, q.plp() != PlpRequirement.ANY),
-                key -> Scoring.standing(q, inputs, weights));
+        Scoring.Standing standing = field.standings.computeIfAbsent(weights, key -> Scoring.standing(inputs, weights));
         long[] scores = new long[field.count];
         List<Scoring.Scored> kept = new ArrayList<>();
         for (int k : Ordering.top(inputs, weights, standing, scores, q.limit() + 1)) {
-            kept.add(Scoring.score(weights, k, scores[k] / 10.0, standing.tiers()[k], units, inputs));
+            kept.add(Scoring.score(weights, k, scores[k] / 10.0, units, inputs));
         }
         List<Scoring.Scored> shown = kept.subList(0, Math.min(q.limit(), kept.size()));
         List<Result> results = new ArrayList<>();
@@ -91,7 +91,7 @@ public final class Ranker {
             Scoring.Scored next = i + 1 < kept.size() ? kept.get(i + 1) : null;
             results.add(Explanations.result(inputs, i + 1, s, next, units, now));
         }
-        return new Recommendation(q, Explanations.model(q), Explanations.notes(q, need, field.excludedByReason), Explanations.priceAges(q, shown),
+        return new Recommendation(q, Notes.model(q), Notes.notes(q, need, field.excludedByReason), Explanations.priceAges(q, shown),
                 results, new FilteredOut(field.excludedTotal, field.excludedByReason, field.excludedListed));
     }
 }

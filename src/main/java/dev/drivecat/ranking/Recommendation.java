@@ -46,6 +46,9 @@ public record Recommendation(
                     + "hard-drive-class disks) with the ZIL on this drive: relative to that pool, not yours.")
             Long predictedSyncIops,
             @JsonSerialize(using = Kept.Json.class) FlushView flush,
+            @JsonSerialize(using = Kept.Json.class)
+            @Schema(description = "The drive's power-loss protection as its page reads it: the same class and the same words.")
+            dev.drivecat.catalog.PlpAssessment plp,
             @Schema(nullable = true, description = "Years of rated endurance at the expected write rate.") Double lifeYears,
             String lifeBasis,
             @Schema(nullable = true) CapacityFit capacity,

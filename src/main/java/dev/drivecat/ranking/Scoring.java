@@ -1,5 +1,6 @@
 package dev.drivecat.ranking;
 
+import dev.drivecat.catalog.PlpAssessment;
 import static dev.drivecat.common.Decimals.round;
 import dev.drivecat.common.Decimals;
 import dev.drivecat.ranking.Recommendation.CapacityFit;
@@ -24,7 +25,7 @@ final class Scoring {
     /** A candidate that passed the filters, with everything its score is made of. */
     record Scored(int index, Candidate candidate, PlpAssessment plp, OfferSelection.Choice offers, RankingModel.Flush flush,
                           long predictedIops, RankingModel.Endurance endurance, List<Draft> drafts,
-                          double score, CapacityFit capacity, int tier) {
+                          double score, CapacityFit capacity) {
 
         BigDecimal cost() {
             return offers.cost();
@@ -70,16 +71,13 @@ final class Scoring {
         }
     }
 
-    /** What a field's {@link Standing} depends on: the role's weights, and whether the question tiers drives (any plp but plp=any). */
-    record StandingKey(Weights weights, boolean tiered) {
-    }
-
     /**
      * What a field's candidates bring to a question before its write rate is known, kept with the
-     * field per role's weights and tier rule: each one's points from every component but endurance
-     * (only endurance depends on the write rate), its tier, the most points it could reach (with
-     * endurance's full weight, or what an unknown endurance scores), and the candidates in the order
-     * of tier and then of those most points. A new question scores them in that order and stops
+     * field per role's weights: each one's points from every component but endurance (only endurance
+     * depends on the write rate), the most points it could reach (with endurance's full weight, or
+     * what an unknown endurance scores), and the candidates in the order of those most points. No
+     * rule but the points orders drives: a rule that holds a drive below others is part of its
+     * score and its explanation. A new question scores them in that order and stops
      * where no candidate left can enter the top (see {@link Ordering#top}).
      *
      * <p>Points are counted in tenths, as longs: each component's points are rounded to 0.1, so a
@@ -87,16 +85,15 @@ final class Scoring {
      * components rounded to 0.1 again (a sum of five tenths lies within 1e-12 of a tenth, far from
      * the half-tenths where that rounding could go either way).
      */
-    record Standing(long[] settled, int[] tiers, long[] best, int[] order) {
+    record Standing(long[] settled, long[] best, int[] order) {
     }
 
-    static Standing standing(RecommendQuery q, Inputs inputs, Weights weights) {
+    static Standing standing(Inputs inputs, Weights weights) {
         int count = inputs.field.count;
         Part[] parts = weights.parts;
         int endurance = weights.indexOf(Part.ENDURANCE);
         long[] settled = new long[count];
         long[] best = new long[count];
-        int[] tiers = new int[count];
         for (int k = 0; k < count; k++) {
             int i = inputs.field.indexes[k];
             long sum = 0;
@@ -109,17 +106,13 @@ final class Scoring {
             // points are monotone in the value, and an endurance value is at most 1 (UNKNOWN when the rating is)
             best[k] = endurance < 0 ? sum : sum + tenths(weights.values[endurance],
                     Double.isNaN(inputs.columns.ratedTb[i]) ? RankingModel.UNKNOWN : 1);
-            tiers[k] = tier(q, inputs.columns.safeFlush[i], inputs.columns.vendorSaysNo[i]);
         }
         Integer[] order = new Integer[count];
         for (int k = 0; k < count; k++) {
             order[k] = k;
         }
-        java.util.Arrays.sort(order, (a, b) -> {
-            int c = Integer.compare(tiers[a], tiers[b]);
-            return c != 0 ? c : Long.compare(best[b], best[a]);
-        });
-        return new Standing(settled, tiers, best, java.util.Arrays.stream(order).mapToInt(Integer::intValue).toArray());
+        java.util.Arrays.sort(order, (a, b) -> Long.compare(best[b], best[a]));
+        return new Standing(settled, best, java.util.Arrays.stream(order).mapToInt(Integer::intValue).toArray());
     }
 
     /** {@link #points} in tenths. */
@@ -158,7 +151,7 @@ final class Scoring {
         double value(Part part, int k) {
             return switch (part) {
                 case FLUSH -> field.flush[k];
-                case PLP -> columns.safety[field.indexes[k]];
+                case PLP -> columns.plpValue[field.indexes[k]];
                 case ENDURANCE -> RankingModel.enduranceValue(columns.ratedTb[field.indexes[k]] / load.tbPerYear());
                 case PRICE -> field.price[k];
                 case ROOM -> field.room[k];
@@ -171,10 +164,10 @@ final class Scoring {
         return (slog ? columns.logIops[i] : columns.specialIops[i]) / ceilingIops;
     }
 
-    /** The price component's value: the cheapest cost that passed over this one's (0 without a price). */
+    /** The price component's value: the cheapest cost that passed over this one's; without a price, unknown ({@link RankingModel#UNKNOWN}). */
     static double priceValue(OfferSelection.Choice choice, BigDecimal cheapest, double cheapestValue) {
         // the doubles differ where the decimals do; where the doubles tie, the decimals decide
-        return choice.cost() == null || cheapest == null ? 0
+        return choice.cost() == null || cheapest == null ? RankingModel.UNKNOWN
                 : choice.costValue() == cheapestValue && choice.cost().compareTo(cheapest) == 0 ? 1
                 : cheapestValue / choice.costValue();
     }
@@ -194,7 +187,7 @@ final class Scoring {
     }
 
     /** The candidate at {@code index} of the columns, kept for the answer with its offers and points, explained. */
-    static Scored score(Weights weights, int k, double points, int tier, int units, Inputs inputs) {
+    static Scored score(Weights weights, int k, double points, int units, Inputs inputs) {
         RecommendQuery q = inputs.q;
         int index = inputs.field.indexes[k];
         OfferSelection.Choice choice = inputs.field.choices[k];
@@ -220,7 +213,7 @@ final class Scoring {
                         + Decimals.grouped(iops) + " predicted sync IOPS on the buying guide's lab pool, of the "
                         + Decimals.grouped(flushModel.ceilingIops()) + " a zero-latency flush would give there (" + flush.basis() + ")");
                 case "plp" -> {
-                    unknown = profile.plp().unknown();
+                    unknown = profile.plp().protection() == PlpAssessment.Protection.UNKNOWN;
                     input = () -> inputs.columns.kept.keep(profile.plp().summary());
                 }
                 case "endurance" -> {
@@ -229,9 +222,12 @@ final class Scoring {
                             : Decimals.fixed(endurance.lifeYears(), 1) + " years of " + Decimals.fixed(RankingModel.SERVICE_YEARS, 0)
                             + " (" + endurance.basis() + ")";
                 }
-                case "price" -> input = cost == null || cheapest == null ? () -> "no price to compare"
-                        : () -> (units == 1 ? "" : "set of " + units + ": ") + Explanations.money(cost, choice.best().currency())
+                case "price" -> {
+                    unknown = cost == null || cheapest == null;
+                    input = unknown ? () -> "no price in stock to compare: unknown, scored " + RankingModel.UNKNOWN + " of its weight"
+                            : () -> (units == 1 ? "" : "set of " + units + ": ") + Explanations.money(cost, choice.best().currency())
                         + " against the cheapest " + inputs.cheapest(choice.best().currency());
+                }
                 case "room" -> {
                     unknown = need.isEmpty();
                     input = () -> need.map(n -> Decimals.fixed(capacityGib, 0) + " GiB per drive for " + Decimals.fixed(n.requiredGib(), 1)
@@ -245,18 +241,6 @@ final class Scoring {
                 need.map(n -> round(n.requiredGib(), 1)).orElse(null),
                 need.map(n -> "fits: " + Decimals.fixed(100 * n.requiredGib() * SpecialSizing.FILL_LIMIT / capacityGib, 0)
                         + "% full with what it must hold").orElse("not judged: no data size given"));
-        return new Scored(index, c, profile.plp(), choice, flush, Math.round(iops), endurance, drafts, points, capacity, tier);
-    }
-
-    /**
-     * Ordering tiers before points: a drive whose vendor states no PLP (3D XPoint, safe by its media)
-     * ranks below every drive with stated PLP, and under plp=preferred a drive without safe flushes
-     * below both. Under plp=any, every drive is ranked on its points alone.
-     */
-    static int tier(RecommendQuery q, boolean safeFlush, boolean vendorSaysNo) {
-        if (q.plp() == PlpRequirement.ANY) {
-            return 0;
-        }
-        return !safeFlush ? 2 : vendorSaysNo ? 1 : 0;
+        return new Scored(index, c, profile.plp(), choice, flush, Math.round(iops), endurance, drafts, points, capacity);
     }
 }

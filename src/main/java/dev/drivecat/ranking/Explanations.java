@@ -77,7 +77,7 @@ final class Explanations {
         }
         List<String> warnings = new ArrayList<>();
         s.plp().warnings().forEach(w -> warnings.add(columns.kept.keep(w)));
-        warnings.addAll(plpWarnings(q, s.plp()));
+        plpWarnings(q, s.plp()).forEach(w -> warnings.add(columns.kept.keep(w)));
         warnings.addAll(throughputWarnings(q, c));
         s.offers().warnings().forEach(w -> warnings.add(columns.kept.keep(w)));
         if (OfferSelection.newOldStock(offer)) {

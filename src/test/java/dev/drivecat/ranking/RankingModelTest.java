@@ -347,6 +347,18 @@ class RankingModelTest {
     }
 
     @Test
+    void anotherEntryPointOverridesParametersAndGoesThroughTheSameValidation() {
+        RecommendParams asked = new RecommendParams(Map.of("role", List.of("special"), "layout", List.of("mirror")));
+        RecommendQuery pasted = asked.with(Map.of("layout", "raidz2", "width", "6", "hasSlog", "true")).parse("USD", 100);
+        assertThat(pasted.layout()).isEqualTo(PoolLayout.RAIDZ2);
+        assertThat(pasted.setSize()).isEqualTo(3);
+        assertThat(pasted.hasSlog()).isTrue();
+        assertThat(pasted.plp()).isEqualTo(PlpRequirement.ANY);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> asked.with(Map.of("width", "1", "layout", "raidz2")).parse("USD", 100))
+                .isInstanceOf(dev.drivecat.common.DomainException.class);
+    }
+
+    @Test
     void theTooSmallFilterFollowsTheLogSizeRule() {
         assertThat(LogSizing.wrlogDataMaxGib(16)).isCloseTo(3.2, within(1e-9));
         assertThat(LogSizing.wrlogDataMaxGib(40)).isCloseTo(8, within(1e-9));

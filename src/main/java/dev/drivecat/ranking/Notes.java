@@ -3,6 +3,7 @@ package dev.drivecat.ranking;
 import static dev.drivecat.common.Decimals.round;
 
 import dev.drivecat.common.Decimals;
+import dev.drivecat.common.Kept;
 import dev.drivecat.ranking.Recommendation.ModelView;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -57,26 +58,32 @@ final class Notes {
                 assumptions, "src/docs/ranking.md");
     }
 
-    static List<String> notes(RecommendQuery q, Optional<SpecialSizing.Need> need, Map<String, Integer> excludedByReason) {
+    /**
+     * The answer's notes. Those that depend only on the question's tokens (its role, workload, pool
+     * media, layout, release), the same text in answer after answer, are kept in {@code kept} so
+     * their JSON is written once; those with the question's figures are not.
+     */
+    static List<String> notes(RecommendQuery q, Optional<SpecialSizing.Need> need, Map<String, Integer> excludedByReason,
+                              Kept.Store kept) {
         List<String> notes = new ArrayList<>();
         if (q.takesZil()) {
-            notes.add(workload(q));
+            notes.add(kept.keep(workload(q)));
         }
         if (q.isSlog()) {
             LogSizing.Need log = LogSizing.need(q.ramGib(), q.peakSyncMBps());
             notes.add(String.format(Locale.ROOT, "The log must hold about %.1f GiB: %s; drives smaller than that are left out, and a "
                     + "larger drive is spare area, not value.", log.requiredGib(), String.join("; ", log.basis())));
-            notes.add("Sources differ on the log's size: zfs(4) says zfs_wrlog_data_max \"should be smaller than the size of the slog "
+            notes.add(kept.keep("Sources differ on the log's size: zfs(4) says zfs_wrlog_data_max \"should be smaller than the size of the slog "
                     + "device if slog is present\", while OpenZFS's Workload Tuning page says \"Only about 4GB is needed\" and no more "
-                    + "than the maximum ARC size; drivecat follows zfs(4), the limit the code enforces.");
-            notes.add(logGain(q));
+                    + "than the maximum ARC size; drivecat follows zfs(4), the limit the code enforces."));
+            notes.add(kept.keep(logGain(q)));
             if (Boolean.TRUE.equals(q.slogMirror())) {
                 notes.add("slogMirror=true prices a mirrored log of two drives. The log is read back only after a crash, so a mirror "
                         + "protects only against a crash or power loss that coincides with the log device failing (then the last "
                         + "seconds of sync writes would be lost); it adds no speed.");
             }
         } else {
-            special(q, need, notes);
+            special(q, need, notes, kept);
         }
         if (q.peakSyncMBps() != null && q.takesZil()) {
             notes.add("One ZIL stream often limits a single client, not the drive: the sync writes to one dataset go through its one "
@@ -138,7 +145,7 @@ final class Notes {
     }
 
     /** The special vdev's notes: the set, where the ZIL lives, the room it needs, and the caveats an expert adds. */
-    private static void special(RecommendQuery q, Optional<SpecialSizing.Need> need, List<String> notes) {
+    private static void special(RecommendQuery q, Optional<SpecialSizing.Need> need, List<String> notes, Kept.Store kept) {
         notes.add(String.format(Locale.ROOT, "A %s pool needs a special mirror of %d drives: the special vdev must match the pool's redundancy.",
                 q.layout() == PoolLayout.MIRROR ? q.width() + "-way mirror" : q.layout().token(), q.setSize()));
         if (q.zilOnSpecial()) {
@@ -173,7 +180,9 @@ final class Notes {
                 .orElse("Room unchecked: no data size given (dataTib, or width, diskTb and dataVdevs, fileCount, "
                         + "smallBlockDataGib), so drives are not checked for room."));
         smallBlocks(q, notes);
-        caveats(q, notes);
+        List<String> caveats = new ArrayList<>();
+        caveats(q, caveats);
+        caveats.forEach(c -> notes.add(kept.keep(c)));
     }
 
     private static void smallBlocks(RecommendQuery q, List<String> notes) {

@@ -91,7 +91,7 @@ public final class Ranker {
             Scoring.Scored next = i + 1 < kept.size() ? kept.get(i + 1) : null;
             results.add(Explanations.result(inputs, i + 1, s, next, units, now));
         }
-        return new Recommendation(q, Notes.model(q), Notes.notes(q, need, field.excludedByReason), Explanations.priceAges(q, shown),
+        return new Recommendation(q, Notes.model(q), Notes.notes(q, need, field.excludedByReason, columns.kept), Explanations.priceAges(q, shown),
                 results, new FilteredOut(field.excludedTotal, field.excludedByReason, field.excludedListed));
     }
 }

@@ -18,6 +18,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 public record Recommendation(
         RecommendQuery query,
         ModelView model,
+        @JsonSerialize(contentUsing = Kept.Text.class)
         @Schema(description = "Things that hold for the whole answer, in plain sentences.") List<String> notes,
         PriceAges prices,
         List<Result> results,

@@ -4,6 +4,7 @@ import static dev.drivecat.testing.Admin.admin;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.drivecat.testing.Seed;
 import dev.drivecat.testing.WritesData;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -27,7 +28,8 @@ class PlpVerdictEverywhereTest {
     void everyDrivesPageAndEveryRolesRecommendationGiveTheSamePlpClassAndWords() {
         List<String> slugs = given().when().get("/drives?limit=100").then().statusCode(200).extract().jsonPath()
                 .getList("items.slug", String.class);
-        assertThat(slugs).hasSizeGreaterThanOrEqualTo(60);
+        // every seed drive; drives other tests of this profile add may be left out (a tiny test drive is too small for a log)
+        assertThat(slugs).containsAll(Seed.slugs());
         String listings = slugs.stream().map(slug -> """
                 {"marketplace": "amazon-us", "externalId": "plp-everywhere-%s", "drive": "%s", "sellerType": "THIRD_PARTY",
                  "condition": "NEW", "observations": [{"observedAt": "2026-11-30T00:00:00Z", "price": 100, "currency": "CHF",
@@ -50,10 +52,10 @@ class PlpVerdictEverywhereTest {
                 Map<String, Object> assessment = (Map<String, Object>) result.get("plp");
                 plp.put((String) drive.get("slug"), assessment);
             }
-            assertThat(plp.keySet()).as("role=%s answers for every drive", role).containsAll(slugs);
+            assertThat(plp.keySet()).as("role=%s answers for every seed drive", role).containsAll(Seed.slugs());
             byRole.put(role, plp);
         }
-        for (String slug : slugs) {
+        for (String slug : Seed.slugs()) {
             JsonPath page = given().accept("application/json").when().get("/drives/" + slug).then().statusCode(200).extract().jsonPath();
             String cls = page.getString("plpAssessment.class");
             String summary = page.getString("plpAssessment.summary");

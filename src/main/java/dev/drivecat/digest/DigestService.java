@@ -273,7 +273,7 @@ public class DigestService {
         ZoneId zone = zone();
         PriceChangeService.ChangeReport report = priceChanges.changes(new ChangeQuery(week.start(zone), week.end(zone), List.of(),
                 null, null, config.priceChanges().minPercent()));
-        // both roles share one requirement (safe flushes, RoleFit): load the candidates once for both
+        // both roles share one requirement (cheap, safe flushes, RoleFit): load the candidates once for both
         Set<String> fit = roleFit.drivesFor(List.of(Role.values()), List.of());
         Map<Role, Set<String>> roleDrives = new EnumMap<>(Role.class);
         for (Role role : Role.values()) {

@@ -4,6 +4,7 @@ import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.catalog.Media;
+import dev.drivecat.catalog.PlpAssessment;
 import dev.drivecat.catalog.PlpClass;
 import dev.drivecat.catalog.SourceKind;
 import dev.drivecat.catalog.SpecField;
@@ -89,7 +90,7 @@ public class CatalogQueries {
             d.discontinued,
             plp.value_token AS plp_class, plp.wording AS plp_wording, plp.applies_to AS plp_applies_to,
             plp.source_url AS plp_source_url, plp.source_title AS plp_source_title, plp.source_kind AS plp_source_kind,
-            plp.retrieved_at AS plp_retrieved_at,
+            plp.retrieved_at AS plp_retrieved_at, plp.claim AS plp_claim,
             dwpd.value_number AS dwpd, dwpd.source_kind = 'DERIVED' AS dwpd_derived,
             tbw.value_number AS tbw, tbw.source_kind = 'DERIVED' AS tbw_derived,
             warranty.value_number AS warranty_years
@@ -148,7 +149,8 @@ public class CatalogQueries {
                 "SELECT part_number FROM drive_part_number WHERE drive_id = :id ORDER BY part_number")
                 .setParameter("id", id).getResultList();
         return Optional.of(new DriveDetail(s.slug(), s.vendor(), s.model(), s.capacityGb(), s.iface(), s.formFactor(),
-                s.pcieGen(), s.pcieLanes(), s.media(), s.discontinued(), partNumbers, s.plp(), s.endurance(), s.bestOffer(),
+                s.pcieGen(), s.pcieLanes(), s.media(), s.discontinued(), partNumbers, s.plp(), s.plpAssessment(), s.endurance(),
+                s.bestOffer(),
                 specs(id), listings(id), measurements(id)));
     }
 
@@ -346,18 +348,27 @@ public class CatalogQueries {
                 plain((BigDecimal) t.get("dwpd")), Boolean.TRUE.equals(t.get("dwpd_derived")),
                 plain((BigDecimal) t.get("tbw")), Boolean.TRUE.equals(t.get("tbw_derived")),
                 plain((BigDecimal) t.get("warranty_years")));
+        String vendor = (String) t.get("vendor");
+        String model = (String) t.get("model");
+        int capacityGb = ((Number) t.get("capacity_gb")).intValue();
+        Interface iface = ApiToken.parse(Interface.class, (String) t.get("interface")).orElseThrow();
+        FormFactor formFactor = ApiToken.parse(FormFactor.class, (String) t.get("form_factor")).orElseThrow();
+        Media media = ApiToken.parse(Media.class, (String) t.get("media")).orElse(null);
+        PlpAssessment.Statement statement = plp == null ? null : new PlpAssessment.Statement(plp.plpClass(), plp.wording(),
+                plp.appliesTo(), plp.source().kind(), plp.source().title(), plp.source().url(), Boolean.TRUE.equals(t.get("plp_claim")));
         return new DriveSummary(
                 (String) t.get("slug"),
-                (String) t.get("vendor"),
-                (String) t.get("model"),
-                ((Number) t.get("capacity_gb")).intValue(),
-                ApiToken.parse(Interface.class, (String) t.get("interface")).orElseThrow(),
-                ApiToken.parse(FormFactor.class, (String) t.get("form_factor")).orElseThrow(),
+                vendor,
+                model,
+                capacityGb,
+                iface,
+                formFactor,
                 t.get("pcie_gen") == null ? null : ((Number) t.get("pcie_gen")).intValue(),
                 t.get("pcie_lanes") == null ? null : ((Number) t.get("pcie_lanes")).intValue(),
-                ApiToken.parse(Media.class, (String) t.get("media")).orElse(null),
+                media,
                 (Boolean) t.get("discontinued"),
                 plp,
+                PlpAssessment.of(new PlpAssessment.Drive(vendor, model, capacityGb, iface, formFactor, media, statement)),
                 endurance,
                 bestOffer);
     }

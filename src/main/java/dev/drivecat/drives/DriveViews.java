@@ -57,7 +57,8 @@ public final class DriveViews {
             @Schema(nullable = true) Integer pcieLanes,
             @Schema(nullable = true) Media media,
             @Schema(nullable = true, description = "null when no source said.") Boolean discontinued,
-            @Schema(nullable = true) PlpView plp,
+            @Schema(nullable = true, description = "The chosen plp statement, as its source words it.") PlpView plp,
+            dev.drivecat.catalog.PlpAssessment plpAssessment,
             EnduranceView endurance,
             @Schema(nullable = true, description = "The cheapest in-stock offer in the requested currency; null when there is none.")
             Offer bestOffer) {
@@ -84,7 +85,7 @@ public final class DriveViews {
             @Schema(nullable = true, description = "For a derived value: what it was derived from.") String derivedFrom,
             @Schema(description = "The code that read it, with its version.", examples = "structured-import/1") String importer,
             @Schema(description = "The source says it as a general claim in its own words, not by quoting a specification: "
-                    + "kept as evidence, never counted as stated.") boolean claim) {
+                    + "kept as evidence of the lowest confidence (plpAssessment says so), never as a vendor's word.") boolean claim) {
     }
 
     @Schema(name = "Spec", description = "A field's chosen value and every other value sources gave for it.")
@@ -120,7 +121,9 @@ public final class DriveViews {
             @Schema(nullable = true) Media media,
             @Schema(nullable = true) Boolean discontinued,
             List<String> partNumbers,
-            @Schema(nullable = true) PlpView plp,
+            @Schema(nullable = true, description = "The chosen plp statement, as its source words it.") PlpView plp,
+            @Schema(description = "What drivecat makes of it, with every source's words: the same reading /recommend uses.")
+            dev.drivecat.catalog.PlpAssessment plpAssessment,
             EnduranceView endurance,
             @Schema(nullable = true) Offer bestOffer,
             @Schema(description = "Every spec value by field; raw (unmapped) labels and part numbers are listed in full under alternatives.")

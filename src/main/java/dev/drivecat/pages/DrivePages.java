@@ -5,6 +5,7 @@ import dev.drivecat.catalog.Drive;
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.catalog.Media;
+import dev.drivecat.catalog.PlpAssessment;
 import dev.drivecat.catalog.PlpClass;
 import dev.drivecat.charts.PriceChart;
 import dev.drivecat.charts.SvgChart;
@@ -19,7 +20,6 @@ import dev.drivecat.drives.DriveViews.DriveSummary;
 import dev.drivecat.drives.DriveViews.EnduranceView;
 import dev.drivecat.drives.DriveViews.ListingView;
 import dev.drivecat.drives.DriveViews.MeasuredLatency;
-import dev.drivecat.drives.DriveViews.PlpView;
 import dev.drivecat.drives.DriveViews.SourceView;
 import dev.drivecat.drives.DriveViews.SpecValueView;
 import dev.drivecat.drives.DriveViews.SpecView;
@@ -105,10 +105,10 @@ public class DrivePages {
     }
 
     static DriveRow row(DriveSummary d) {
-        PlpView plp = d.plp();
+        var plp = d.plp();
         String kind = Words.iface(d.iface()) + ", " + Words.formFactor(d.formFactor()) + (d.media() == null ? "" : ", " + Words.media(d.media()));
         return new DriveRow(Drive.name(d.vendor(), d.model(), d.capacityGb()), "/drives/" + d.slug(), kind,
-                Words.plpClass(plp == null ? null : plp.plpClass()),
+                d.plpAssessment().protection().words(),
                 plp == null ? null : plp.wording(), endurance(d.endurance()), OfferView.of(d.bestOffer()));
     }
 
@@ -195,8 +195,16 @@ public class DrivePages {
     public record Fact(String label, String value) {
     }
 
-    /** Power-loss protection: the class in words, what it means, and the evidence. */
-    public record PlpSection(String classWords, String explained, String wording, String appliesTo, SourceLink source) {
+    /**
+     * Power-loss protection as the shared assessment reads it: the class in words, its summary (the
+     * same sentence /recommend gives), the confidence, each source's words, and what to check.
+     */
+    public record PlpSection(String classWords, String summary, String flush, String safe, String confidence, List<PlpEvidenceRow> evidence,
+                             List<String> warnings) {
+    }
+
+    /** One source's words about the drive's protection. */
+    public record PlpEvidenceRow(String reading, String wording, SourceLink source) {
     }
 
     /** Where a value comes from; {@code href} only for an address a browser can open. */
@@ -258,7 +266,7 @@ public class DrivePages {
 
         List<ListingRow> listings = d.listings().stream().map(DrivePages::listing).toList();
         String curl = "curl -H 'Accept: application/json' '" + config.publicBaseUrl() + "/drives/" + slug + "'";
-        DriveView view = new DriveView(name, slug, facts(d), plp(d.plp()), endurance(d.endurance()), specRows, latencies, measurements, measured,
+        DriveView view = new DriveView(name, slug, facts(d), plp(d.plpAssessment()), endurance(d.endurance()), specRows, latencies, measurements, measured,
                 OfferView.of(d.bestOffer()), listings, SvgChart.render(chart, "price-chart"), chart.description(), chartCurrency,
                 otherCurrencies, chartRows, pageCurrency, curl, "/drives/" + slug + "/prices", "/drives/" + slug + "/prices.svg");
         return Html.ok(PageTemplates.drive(view));
@@ -296,12 +304,11 @@ public class DrivePages {
         return facts;
     }
 
-    static PlpSection plp(PlpView p) {
-        if (p == null) {
-            return new PlpSection(Words.plpClass(null), Words.plpExplained(null), null, null, null);
-        }
-        return new PlpSection(Words.plpClass(p.plpClass()), Words.plpExplained(p.plpClass()), p.wording(), p.appliesTo(),
-                source(p.source()));
+    static PlpSection plp(PlpAssessment a) {
+        List<PlpEvidenceRow> evidence = a.evidence().stream().map(e -> new PlpEvidenceRow(e.reading(), e.wording(),
+                new SourceLink(e.source() == null ? e.url() : e.source(), Words.href(e.url()), Words.sourceKind(e.kind()), null))).toList();
+        return new PlpSection(a.protection().words(), a.summary(), Words.plpFlush(a.flush()), Words.plpSafe(a.safe()),
+                a.confidence().token(), evidence, a.warnings());
     }
 
     static String endurance(EnduranceView e) {

@@ -80,33 +80,30 @@ final class Words {
         };
     }
 
-    /** What a PLP class means for a SLOG or a special vdev, the way the ranking reads it. */
-    static String plpExplained(PlpClass c) {
-        if (c == null) {
-            return "No source in the catalog says whether this drive protects its write cache against power loss. "
-                    + "Treat it as unprotected until its vendor says otherwise.";
-        }
-        return switch (c.token()) {
-            case "STATED_YES" -> "The source states power-loss protection: capacitors let the drive finish writes it has "
-                    + "acknowledged when power fails, so it can acknowledge a flush at once. That cheap, safe flush is what a SLOG "
-                    + "(and a special vdev that holds the ZIL) needs.";
-            case "STATED_NO" -> "The source states there is no power-loss protection. A NAND drive without it must honour every "
-                    + "flush by writing to flash, which is slow; 3D XPoint (Optane) writes in place with no volatile cache to "
-                    + "lose, which is why OpenZFS's hardware page counts such drives as safe logs despite this wording.";
-            case "MODEL_SPECIFIC" -> "The source states protection for one model of the family only (see which below): check that "
-                    + "the listing sells that model.";
-            case "NOT_STATED" -> "The source lists the drive's specifications without a word on power-loss protection. Drives "
-                    + "that have it say so; treat this one as unprotected.";
-            default -> "The catalog classes this drive's protection as \"" + plpClass(c) + "\"; the vendor's words below say "
-                    + "what is covered.";
+    /** What a flush costs, in words. */
+    static String plpFlush(dev.drivecat.catalog.PlpAssessment.Flush f) {
+        return switch (f) {
+            case CHEAP -> "cheap: acknowledged at once";
+            case WAITS_FOR_FLASH -> "waits for the flash (slow)";
+            case UNKNOWN -> "not known (taken to wait for the flash)";
+        };
+    }
+
+    /** Whether acknowledged writes survive a power cut, in words. */
+    static String plpSafe(dev.drivecat.catalog.PlpAssessment.Safe s) {
+        return switch (s) {
+            case YES -> "yes: flushed data is kept through a power cut";
+            case IF_IT_HONOURS_FLUSHES -> "as long as it honours flushes (slow, not unsafe)";
+            case DISPUTED -> "disputed: the sources disagree";
+            case UNKNOWN -> "unknown";
         };
     }
 
     static String plpRequirement(PlpRequirement r) {
         return switch (r) {
-            case REQUIRED -> "required (only drives with safe flushes)";
-            case PREFERRED -> "preferred (drives without it rank lower)";
-            case ANY -> "any (scored on their merits)";
+            case REQUIRED -> "required (only drives with the protection the role needs)";
+            case PREFERRED -> "preferred (every drive, ranked by its points)";
+            case ANY -> "any (every drive, ranked by its points)";
         };
     }
 

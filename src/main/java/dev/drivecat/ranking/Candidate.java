@@ -30,6 +30,7 @@ public record Candidate(
         Evidence warrantyYears,
         Evidence writeLatency,
         Evidence openzfsKnownGoodSlog,
+        Evidence seqWrite,
         List<Measured> measured,
         Sibling sibling,
         List<Offer> offers) {
@@ -62,6 +63,13 @@ public record Candidate(
 
     /** The same model and capacity in another form factor, with its measurements (the U.2 and the add-in card of one drive, say). */
     public record Sibling(String slug, FormFactor formFactor, List<Measured> measured) {
+    }
+
+    /** What the PLP assessment reads of this drive. */
+    public dev.drivecat.catalog.PlpAssessment.Drive plpFacts() {
+        return new dev.drivecat.catalog.PlpAssessment.Drive(vendor, model, capacityGb, iface, formFactor, media, plp == null ? null
+                : new dev.drivecat.catalog.PlpAssessment.Statement(plp.plpClass(), plp.wording(), plp.appliesTo(), plp.kind(),
+                plp.sourceTitle(), plp.sourceUrl(), plp.claim()));
     }
 
     public String capacityLabel() {

@@ -67,17 +67,17 @@ public class CandidateModel {
         private final long version;
         private final Instant readAt;
         private final List<Ranker.Profile> profiles;
-        private final Ranker.Columns columns;
+        private final ProfileColumns columns;
         private final Map<InterfaceFilter, int[]> byInterface = new EnumMap<>(InterfaceFilter.class);
         private final Cache<OfferSelection.Filter, OfferSelection.Choice[]> choices = Caffeine.newBuilder()
                 .maximumSize(KEPT_FILTERS).build();
-        private final Cache<Ranker.FieldKey, Ranker.Field> fields = Caffeine.newBuilder().maximumSize(KEPT_FILTERS).build();
+        private final Cache<Field.Key, Field> fields = Caffeine.newBuilder().maximumSize(KEPT_FILTERS).build();
 
         Snapshot(long version, Instant readAt, List<Ranker.Profile> profiles) {
             this.version = version;
             this.readAt = readAt;
             this.profiles = profiles;
-            this.columns = new Ranker.Columns(profiles);
+            this.columns = new ProfileColumns(profiles);
             for (InterfaceFilter f : InterfaceFilter.values()) {
                 List<Integer> matching = new ArrayList<>();
                 for (int i = 0; i < profiles.size(); i++) {
@@ -124,10 +124,10 @@ public class CandidateModel {
         /**
          * Ranks the drives a query matches, with offers chosen once per drive and offer filter, and
          * the field (who passes the filters, with the values only the filters decide) made once per
-         * {@link Ranker.FieldKey}, in this snapshot.
+         * {@link Field.Key}, in this snapshot.
          */
         Recommendation rank(Ranker ranker, RecommendQuery q, Instant now) {
-            Ranker.Field field = fields.get(Ranker.FieldKey.of(q), key -> {
+            Field field = fields.get(Field.Key.of(q), key -> {
                 OfferSelection.Choice[] chosen = choices.get(key.offers(), f -> new OfferSelection.Choice[profiles.size()]);
                 return ranker.field(q, columns, select(q.interfaces(), q.buses()).toArray(), (i, p) -> {
                     // a race only chooses twice: a choice is immutable, and the same for the same filter

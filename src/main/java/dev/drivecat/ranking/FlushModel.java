@@ -34,6 +34,9 @@ public final class FlushModel {
             new Calibration("SLOG with cheap flushes (PLP or Optane stand-in), raw fsync 15 µs", 15, 4277),
             new Calibration("SLOG that must honor flushes, raw fsync 3.86 ms", 3860, 252));
 
+    /** The lab pool's sync IOPS with no log at all: the ZIL on its hard-drive RAIDZ2 (the buying guide's table). */
+    public static final double LAB_NO_LOG_IOPS = 110;
+
     public static final List<Calibration> SPECIAL_MIRROR_LAB = List.of(
             new Calibration("No log, 3-way special mirror present (cheap-flush disks, raw fsync 15 µs)", 15, 2198));
 

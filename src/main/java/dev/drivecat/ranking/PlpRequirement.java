@@ -5,11 +5,15 @@ import dev.drivecat.common.ApiToken;
 
 /** How much power-loss protection matters to this query. */
 public enum PlpRequirement implements ApiToken {
-    /** Only drives whose flushes are safe: PLP stated, or 3D XPoint (with a warning when PLP is not stated). */
+    /**
+     * Only drives with the protection the role needs: where the ZIL lives (a log, or a special vdev
+     * that takes it), cheap and safe flushes (power-loss protection, or 3D XPoint); a special vdev
+     * without the ZIL, flushed data kept through a power cut. The default wherever the ZIL lives.
+     */
     REQUIRED("required"),
-    /** Every drive, but a drive without safe flushes ranks below every drive with them. */
+    /** Every drive, ranked by its points like {@link #ANY}; the answer says which drives required would leave out. */
     PREFERRED("preferred"),
-    /** Every drive, scored on its merits; missing protection is a warning and costs points. */
+    /** Every drive, ranked by its points, where protection scores by class. The default for a special vdev without the ZIL. */
     ANY("any");
 
     private final String token;

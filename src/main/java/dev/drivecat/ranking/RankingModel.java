@@ -1,6 +1,7 @@
 package dev.drivecat.ranking;
 
 import dev.drivecat.catalog.Media;
+import dev.drivecat.catalog.PlpAssessment;
 import dev.drivecat.common.Decimals;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
@@ -27,10 +28,24 @@ public final class RankingModel {
     public static final BigDecimal DEFAULT_SYNC_WRITE_MBPS = new BigDecimal("5");
     /** Write load assumed on a special vdev that does not take the ZIL (metadata and small blocks). */
     public static final double METADATA_WRITE_MBPS = 1;
-    /** OpenZFS: about 4 GB of a log are ever in use. */
-    public static final double LOG_NEEDS_GB = 4;
     /** Value of a component whose input is unknown: present, but well below a known good value. */
     static final double UNKNOWN = 0.25;
+
+    /**
+     * The plp component's value: whether the drive keeps what it acknowledged through a power cut, by
+     * its protection class and never by who stated it (the evidence's weight is the assessment's
+     * confidence, shown in words and warnings). Whether its flushes are cheap is the flush component's.
+     * Protected drives score full marks; 3D XPoint whose vendor states no PLP half (the sources
+     * disagree); a drive without protection, whose safety rests on honouring flushes that no source
+     * confirms, scores as unknown, like a drive no source describes.
+     */
+    public static double plpValue(PlpAssessment.Protection protection) {
+        return switch (protection) {
+            case PLP, XPOINT, FLUSHED_DATA -> 1;
+            case XPOINT_VENDOR_NO -> 0.5;
+            case NONE, UNKNOWN -> UNKNOWN;
+        };
+    }
 
     /** Weights, out of 100, per role. */
     public static Map<String, Integer> weights(RecommendQuery q) {
@@ -65,7 +80,7 @@ public final class RankingModel {
     /**
      * The best evidence the catalog has, in order: the median of the drive's published 4K
      * sync-write measurements; else the median of the same model and capacity measured in another
-     * form factor; else, for a drive with safe flushes, the vendor's stated write latency; else the
+     * form factor; else, for a drive with cheap flushes, the vendor's stated write latency; else the
      * default of its device class (3D XPoint, NVMe NAND with PLP, SATA/SAS NAND with PLP, NAND
      * without PLP), each a cited measurement.
      */
@@ -80,14 +95,14 @@ public final class RankingModel {
                     + " drive itself", s.measured()));
         }
         boolean xpoint = c.media() == Media.XPOINT_3D;
-        if (plp.safeFlush() || xpoint) {
+        if (plp.cheapFlush() || xpoint) {
             Candidate.Evidence vendor = c.writeLatency();
             if (vendor != null && vendor.number() != null) {
                 return new Flush(vendor.number().doubleValue(), "vendor-stated",
                         "write latency as stated: \"" + vendor.wording() + "\" (" + vendor.source() + ")");
             }
         }
-        FlushModel.DeviceClass cls = FlushModel.DeviceClass.of(xpoint, plp.safeFlush(), c.iface());
+        FlushModel.DeviceClass cls = FlushModel.DeviceClass.of(xpoint, plp.cheapFlush(), c.iface());
         return new Flush(cls.latencyUs(), "class-default", String.format(Locale.ROOT,
                 "assumed %s µs, %s (no measurement or stated latency for this drive in the catalog)", plain(
                         BigDecimal.valueOf(cls.latencyUs())), cls.basis()));

@@ -48,7 +48,7 @@ import java.util.regex.Pattern;
 public class RankingRepository {
 
     private static final List<String> EVIDENCE_FIELDS = List.of(
-            "plp", "dwpd", "tbw", "warrantyYears", "writeLatency", "openzfsKnownGoodSlog");
+            "plp", "dwpd", "tbw", "warrantyYears", "writeLatency", "openzfsKnownGoodSlog", "seqWrite");
 
     /** The spec_value columns read per evidence field, in the order {@link #evidence} reads them. */
     private static final List<String> EVIDENCE_COLUMNS = List.of(
@@ -190,7 +190,7 @@ public class RankingRepository {
                                 ApiToken.parse(Media.class, rs.getString(mediaAt)).orElse(null),
                                 (Boolean) rs.getObject(discontinuedAt),
                                 evidence(rs, evidence[0]), evidence(rs, evidence[1]), evidence(rs, evidence[2]),
-                                evidence(rs, evidence[3]), evidence(rs, evidence[4]), evidence(rs, evidence[5]),
+                                evidence(rs, evidence[3]), evidence(rs, evidence[4]), evidence(rs, evidence[5]), evidence(rs, evidence[6]),
                                 measurements.of(id), measurements.sibling(id, vendor, model, capacity),
                                 byDrive.getOrDefault(id, List.of())));
                     }

@@ -13,7 +13,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-/** Turns /recommend's query parameters into a {@link RecommendQuery}, or a 400 that says what is allowed. */
+/**
+ * Turns /recommend's query parameters into a {@link RecommendQuery}, or a 400 that says what is
+ * allowed. The one place a query is built from parameters: another entry point (a pasted
+ * {@code zpool status} filling the layout, say) gives its own values with {@link #with}, and they go
+ * through the same validation.
+ */
 public final class RecommendParams {
 
     /** The raw parameters, as strings, keyed by name. */
@@ -23,14 +28,34 @@ public final class RecommendParams {
         this.raw = raw;
     }
 
+    /** These parameters with {@code overrides} in place of (or beside) the ones given; an override of null removes one. */
+    public RecommendParams with(Map<String, String> overrides) {
+        Map<String, List<String>> merged = new java.util.LinkedHashMap<>(raw);
+        overrides.forEach((name, value) -> {
+            if (value == null) {
+                merged.remove(name);
+            } else {
+                merged.put(name, List.of(value));
+            }
+        });
+        return new RecommendParams(merged);
+    }
+
     /** Parameters of both roles, after {@code role}; then those only one role takes (the other refuses them). */
     static final List<String> COMMON = List.of("interface", "bus", "plp", "condition", "sellerType", "includeBusinessOnly",
-            "includeOutOfStock", "maxPrice", "currency", "limit", "syncWriteMBps", "maxPriceAgeDays");
-    public static final List<String> SLOG_ONLY = List.of("slogMirror");
+            "includeOutOfStock", "maxPrice", "currency", "limit", "syncWriteMBps", "peakSyncMBps", "workload", "poolMedia",
+            "maxPriceAgeDays");
+    public static final List<String> SLOG_ONLY = List.of("slogMirror", "ramGib");
     public static final List<String> SPECIAL_ONLY = List.of("layout", "width", "dataVdevs", "dataTib", "diskTb", "recordsize", "fileCount",
             "smallBlocks", "smallBlockDataGib", "hasSlog", "openzfsVersion", "maxSetPrice");
-    /** major.minor or major.minor.patch, as zfs version prints it. */
-    private static final java.util.regex.Pattern OPENZFS_VERSION = java.util.regex.Pattern.compile("[0-9]{1,2}\\.[0-9]{1,2}(\\.[0-9]{1,3})?");
+    /**
+     * What {@code zfs version} prints, or the release alone: zfs-2.3.4-1, zfs-kmod-2.2.4-pve1,
+     * 2.2.4-pve1, 2.4.0-rc1, 2.4. The prefix and the packaging or pre-release suffix are dropped.
+     */
+    private static final java.util.regex.Pattern OPENZFS_VERSION = java.util.regex.Pattern.compile(
+            "(?i)(?:zfs-(?:kmod-)?|v)?([0-9]{1,2}\\.[0-9]{1,2}(?:\\.[0-9]{1,3})?)(?:-[a-z0-9][a-z0-9.+~_-]*)?");
+    static final String OPENZFS_VERSION_FORMS = "an OpenZFS release as zfs version prints it: 2.4, 2.3.4, zfs-2.3.4-1, "
+            + "zfs-kmod-2.2.4-pve1, 2.2.4-pve1 or 2.4.0-rc1";
     static final int DEFAULT_LIMIT = 10;
     static final int DEFAULT_MAX_PRICE_AGE_DAYS = 14;
 
@@ -52,7 +77,7 @@ public final class RecommendParams {
         }
         List<InterfaceFilter> interfaces = Params.tokens(InterfaceFilter.class, "interface", all("interface"));
         List<Interface> buses = Params.tokens(Interface.class, "bus", all("bus"));
-        PlpRequirement plp = Params.token(PlpRequirement.class, "plp", one("plp")).orElse(PlpRequirement.REQUIRED);
+        Optional<PlpRequirement> plp = Params.token(PlpRequirement.class, "plp", one("plp"));
         List<Condition> conditions = Params.tokens(Condition.class, "condition", all("condition"));
         List<SellerType> sellerTypes = Params.tokens(SellerType.class, "sellerType", all("sellerType"));
         boolean business = Params.bool("includeBusinessOnly", one("includeBusinessOnly")).orElse(false);
@@ -63,12 +88,17 @@ public final class RecommendParams {
         int limit = Params.limit(one("limit"), Math.min(DEFAULT_LIMIT, maxLimit), maxLimit);
         BigDecimal syncWrite = Params.decimal("syncWriteMBps", one("syncWriteMBps"), new BigDecimal("0.001"), new BigDecimal("100000"))
                 .orElse(RankingModel.DEFAULT_SYNC_WRITE_MBPS);
+        BigDecimal peakSync = Params.decimal("peakSyncMBps", one("peakSyncMBps"), new BigDecimal("0.001"), new BigDecimal("100000"))
+                .orElse(null);
+        Workload workload = Params.token(Workload.class, "workload", one("workload")).orElse(Workload.GENERAL);
+        PoolMedia poolMedia = Params.token(PoolMedia.class, "poolMedia", one("poolMedia")).orElse(PoolMedia.HDD);
         int maxAge = Params.integer("maxPriceAgeDays", one("maxPriceAgeDays"), 0, 3650).orElse(DEFAULT_MAX_PRICE_AGE_DAYS);
         if (role == Role.SLOG) {
             boolean mirror = Params.bool("slogMirror", one("slogMirror")).orElse(false);
-            return new RecommendQuery(role, interfaces, buses, plp, conditions, sellerTypes, business, outOfStock, maxPrice, null,
-                    currency, limit, syncWrite, maxAge, mirror, null, null, null, mirror ? 2 : null, null, null, null, null, null,
-                    null, null, null);
+            BigDecimal ram = Params.decimal("ramGib", one("ramGib"), new BigDecimal("0.5"), new BigDecimal("1000000")).orElse(null);
+            return new RecommendQuery(role, interfaces, buses, plp.orElse(PlpRequirement.REQUIRED), conditions, sellerTypes, business,
+                    outOfStock, maxPrice, null, currency, limit, syncWrite, peakSync, workload, poolMedia, maxAge, mirror, ram, null, null,
+                    null, mirror ? 2 : null, null, null, null, null, null, null, null, null);
         }
         PoolLayout layout = Params.token(PoolLayout.class, "layout", one("layout")).orElse(PoolLayout.MIRROR);
         Integer width = Params.integer("width", one("width"), 1, 64).orElse(null);
@@ -86,39 +116,61 @@ public final class RecommendParams {
         if (diskTb != null && width == null) {
             throw Params.invalid("width", "", "given with diskTb: the disks per data vdev, so the data size can be worked out");
         }
-        int recordsize = size("recordsize", one("recordsize"), 4, 16 * 1024).orElse(128);
+        int recordsize = size("recordsize", one("recordsize"), 4, 16 * 1024, true).orElse(128);
         Long fileCount = Params.decimal("fileCount", one("fileCount"), BigDecimal.ZERO, new BigDecimal("1000000000000"))
                 .map(BigDecimal::longValue).orElse(null);
-        Integer smallBlocks = one("smallBlocks") == null ? null
-                : "0".equals(one("smallBlocks").trim()) ? 0 : size("smallBlocks", one("smallBlocks"), 1, 1024).orElse(null);
-        if (smallBlocks != null && smallBlocks >= recordsize) {
-            throw Params.invalid("smallBlocks", one("smallBlocks"), "below the recordsize (" + recordsize
-                    + "K): at or above it every data block goes to the special vdev");
-        }
         BigDecimal smallData = Params.decimal("smallBlockDataGib", one("smallBlockDataGib"), BigDecimal.ZERO, null).orElse(null);
         boolean hasSlog = Params.bool("hasSlog", one("hasSlog")).orElse(false);
         String openzfs = openzfsVersion(one("openzfsVersion"));
-        return new RecommendQuery(role, interfaces, buses, plp, conditions, sellerTypes, business, outOfStock, maxPrice, maxSetPrice,
-                currency, limit, syncWrite, maxAge, null, layout, width, dataVdevs, layout.specialSetSize(width == null ? 2 : width),
-                dataTib, diskTb, recordsize, fileCount, smallBlocks, smallData, hasSlog, openzfs);
+        Integer smallBlocks = smallBlocks(one("smallBlocks"), openzfs);
+        RecommendQuery q = new RecommendQuery(role, interfaces, buses, plp.orElse(PlpRequirement.REQUIRED), conditions, sellerTypes,
+                business, outOfStock, maxPrice, maxSetPrice, currency, limit, syncWrite, peakSync, workload, poolMedia, maxAge, null, null,
+                layout, width, dataVdevs, layout.specialSetSize(width == null ? 2 : width), dataTib, diskTb, recordsize, fileCount,
+                smallBlocks, smallData, hasSlog, openzfs);
+        // a special vdev that does not take the ZIL needs flushed data kept, as any vdev does: by default nothing is left out for PLP
+        return plp.isPresent() || q.zilOnSpecial() ? q : q.withPlp(PlpRequirement.ANY);
     }
 
     static final String DEFAULT_OPENZFS_VERSION = "2.4";
 
-    /** The pool host's OpenZFS release, as zfs version prints it (2.3.4, or 2.4); default 2.4. */
+    /** The pool host's OpenZFS release (major.minor or major.minor.patch), from what zfs version prints; default 2.4. */
     static String openzfsVersion(String raw) {
         if (raw == null || raw.isBlank()) {
             return DEFAULT_OPENZFS_VERSION;
         }
-        String v = raw.trim().replaceFirst("^(?i)(zfs-|v)", "");
-        if (!OPENZFS_VERSION.matcher(v).matches()) {
-            throw Params.invalid("openzfsVersion", raw, "an OpenZFS release such as 2.2, 2.3.4 or 2.4 (from zfs version)");
+        java.util.regex.Matcher m = OPENZFS_VERSION.matcher(raw.trim());
+        if (!m.matches()) {
+            throw Params.invalid("openzfsVersion", raw, OPENZFS_VERSION_FORMS);
         }
-        return v;
+        return m.group(1);
     }
 
-    /** A size such as 128K, 1M or 131072 (bytes), as a power of two in KiB within [minKib, maxKib]. */
-    static Optional<Integer> size(String name, String value, int minKib, int maxKib) {
+    /**
+     * special_small_blocks as the man page of the release asked about allows it. OpenZFS 2.4's
+     * zfsprops(7): "Valid values are from 0 to maximum block size ( 16 MiB )", any size (its libzfs
+     * checks only the 16M bound), equal to or above the recordsize too. Before 2.4: "Valid values are
+     * zero or a power of two from 512 up to 1048576 (1 MiB)". drivecat takes whole KiB.
+     */
+    static Integer smallBlocks(String raw, String openzfsVersion) {
+        if (raw == null) {
+            return null;
+        }
+        if ("0".equals(raw.trim())) {
+            return 0;
+        }
+        if (RecommendQuery.atLeast(openzfsVersion, RecommendQuery.SMALL_BLOCKS_UP_TO_16M_SINCE)) {
+            return size("smallBlocks", raw, 1, 16 * 1024, false).orElse(null);
+        }
+        try {
+            return size("smallBlocks", raw, 1, 1024, true).orElse(null);
+        } catch (DomainException e) {
+            throw Params.invalid("smallBlocks", raw, "for OpenZFS " + openzfsVersion + ", zero or a power of two from 1K to 1M (such "
+                    + "as 16K or 128K); OpenZFS 2.4 takes any size up to 16M");
+        }
+    }
+
+    /** A size such as 128K, 1M or 131072 (bytes), in KiB within [minKib, maxKib], a power of two if {@code powerOfTwo}. */
+    static Optional<Integer> size(String name, String value, int minKib, int maxKib, boolean powerOfTwo) {
         if (value == null || value.isBlank()) {
             return Optional.empty();
         }
@@ -136,9 +188,10 @@ public final class RecommendParams {
         } catch (NumberFormatException e) {
             kib = -1;
         }
-        if (kib < minKib || kib > maxKib || Long.bitCount(kib) != 1) {
-            throw Params.invalid(name, value, "a power of two from " + minKib + "K to "
-                    + (maxKib >= 1024 ? maxKib / 1024 + "M" : maxKib + "K") + " (such as 16K or 128K)");
+        if (kib < minKib || kib > maxKib || powerOfTwo && Long.bitCount(kib) != 1) {
+            String range = minKib + "K to " + (maxKib >= 1024 ? maxKib / 1024 + "M" : maxKib + "K");
+            throw Params.invalid(name, value, powerOfTwo ? "a power of two from " + range + " (such as 16K or 128K)"
+                    : "a size from " + range + " in whole KiB (such as 64K, 128K or 1M)");
         }
         return Optional.of((int) kib);
     }

@@ -32,8 +32,13 @@ public record RecommendQuery(
         int limit,
         @Schema(description = "Expected average sync write rate, MB/s: the log's (or, with the ZIL on it, the special vdev's) write load.")
         BigDecimal syncWriteMBps,
+        @Schema(description = "Peak sync write rate, MB/s: the log must take it; sizes the log (10 s of it) and is checked against "
+                + "each drive's stated sequential write and its interface.") BigDecimal peakSyncMBps,
+        @Schema(description = "What writes to the pool: nfs-vm, iscsi, smb, database or general.") Workload workload,
+        @Schema(description = "The pool's data vdevs: hdd (like the buying guide's lab) or ssd.") PoolMedia poolMedia,
         @Schema(description = "Prices older than this many days carry a warning.") int maxPriceAgeDays,
         @Schema(description = "role=slog: price a mirrored log of two drives.") Boolean slogMirror,
+        @Schema(description = "role=slog: the host's RAM, GiB: sizes the log by zfs_wrlog_data_max.") BigDecimal ramGib,
         PoolLayout layout,
         @Schema(description = "Disks per data vdev (for a mirror pool, the mirror width).") Integer width,
         @Schema(description = "Data vdevs in the pool.") Integer dataVdevs,
@@ -50,6 +55,12 @@ public record RecommendQuery(
 
     /** The OpenZFS release from which a pool with a special vdev and no log keeps its ZIL on the special vdev. */
     static final int[] ZIL_ON_SPECIAL_SINCE = {2, 4};
+    /** The OpenZFS release from which special_small_blocks takes any size up to 16M, and zvol blocks. */
+    static final int[] SMALL_BLOCKS_UP_TO_16M_SINCE = {2, 4};
+    /** The OpenZFS release from which a special vdev may be RAIDZ. */
+    static final int[] RAIDZ_SPECIAL_SINCE = {2, 4};
+    /** The OpenZFS release that brought zfs rewrite. */
+    static final int[] ZFS_REWRITE_SINCE = {2, 3, 4};
 
     @JsonIgnore
     public boolean isSlog() {
@@ -67,11 +78,30 @@ public record RecommendQuery(
         return role == Role.SPECIAL && !Boolean.TRUE.equals(hasSlog) && openzfsAtLeast(ZIL_ON_SPECIAL_SINCE);
     }
 
+    /** The ZIL lives on the drives asked about: a log, or a special vdev that takes it. Their flushes then matter. */
+    @JsonIgnore
+    public boolean takesZil() {
+        return isSlog() || zilOnSpecial();
+    }
+
+    /** The same query with another PLP requirement. */
+    RecommendQuery withPlp(PlpRequirement requirement) {
+        return new RecommendQuery(role, interfaces, buses, requirement, conditions, sellerTypes, includeBusinessOnly, includeOutOfStock,
+                maxPrice, maxSetPrice, currency, limit, syncWriteMBps, peakSyncMBps, workload, poolMedia, maxPriceAgeDays, slogMirror,
+                ramGib, layout, width, dataVdevs, setSize, dataTib, diskTb, recordsizeKib, fileCount, smallBlocksKib, smallBlockDataGib,
+                hasSlog, openzfsVersion);
+    }
+
     boolean openzfsAtLeast(int[] release) {
-        if (openzfsVersion == null) {
+        return atLeast(openzfsVersion, release);
+    }
+
+    /** Whether a release (major.minor or major.minor.patch; null for the default, the newest) is at least {@code release}. */
+    static boolean atLeast(String version, int[] release) {
+        if (version == null) {
             return true;
         }
-        String[] parts = openzfsVersion.split("\\.");
+        String[] parts = version.split("\\.");
         for (int i = 0; i < release.length; i++) {
             int mine = i < parts.length ? Integer.parseInt(parts[i]) : 0;
             if (mine != release[i]) {

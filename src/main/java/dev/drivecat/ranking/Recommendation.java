@@ -18,6 +18,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 public record Recommendation(
         RecommendQuery query,
         ModelView model,
+        @JsonSerialize(contentUsing = Kept.Text.class)
         @Schema(description = "Things that hold for the whole answer, in plain sentences.") List<String> notes,
         PriceAges prices,
         List<Result> results,
@@ -46,6 +47,9 @@ public record Recommendation(
                     + "hard-drive-class disks) with the ZIL on this drive: relative to that pool, not yours.")
             Long predictedSyncIops,
             @JsonSerialize(using = Kept.Json.class) FlushView flush,
+            @JsonSerialize(using = Kept.Json.class)
+            @Schema(description = "The drive's power-loss protection as its page reads it: the same class and the same words.")
+            dev.drivecat.catalog.PlpAssessment plp,
             @Schema(nullable = true, description = "Years of rated endurance at the expected write rate.") Double lifeYears,
             String lifeBasis,
             @Schema(nullable = true) CapacityFit capacity,

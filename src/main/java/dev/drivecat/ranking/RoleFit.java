@@ -9,10 +9,10 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Which drives a role could use at all: those that pass the role's power-loss-protection
- * requirement as /recommend applies it by default ({@code plp=required}: PLP stated, or 3D XPoint).
- * Both roles require it (a special vdev without a SLOG takes the ZIL since OpenZFS 2.4). Used to keep
- * price changes and digests to drives that matter for a SLOG or a special vdev.
+ * Which drives a role could use at all: those with cheap, safe flushes (power-loss protection, or 3D
+ * XPoint), what /recommend requires by default wherever the ZIL lives: a log, and a special vdev
+ * without a SLOG (since OpenZFS 2.4 it takes the ZIL). Used to keep price changes and digests to
+ * drives that matter for a SLOG or a special vdev.
  */
 @ApplicationScoped
 public class RoleFit {
@@ -28,7 +28,7 @@ public class RoleFit {
         }
         for (Ranker.Profile p : model.current().matching(interfaces, List.of())) {
             // the requirement both roles share by default: flushes that are safe on power loss
-            if (p.plp().safeFlush()) {
+            if (p.plp().cheapFlush()) {
                 slugs.add(p.candidate().slug());
             }
         }

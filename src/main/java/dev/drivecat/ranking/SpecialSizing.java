@@ -39,8 +39,22 @@ public final class SpecialSizing {
      * @param recordsizeKib the datasets' recordsize
      * @param fileCount small files (4 KiB class) expected, if known
      * @param smallBlocksGib data expected in blocks at or under special_small_blocks, if known
+     * @param everyDataBlock special_small_blocks is at or above the recordsize, so every data block goes to the special vdev
+     *                       (counted as the whole {@code dataGib} when {@code smallBlocksGib} is not given)
      */
-    public static Optional<Need> need(Double dataGib, int recordsizeKib, Long fileCount, Double smallBlocksGib) {
+    public static Optional<Need> need(Double dataGib, int recordsizeKib, Long fileCount, Double smallBlocksGib, boolean everyDataBlock) {
+        if (everyDataBlock && smallBlocksGib == null && dataGib != null) {
+            Optional<Need> metadata = need(dataGib, recordsizeKib, fileCount, dataGib, false);
+            List<String> basis = new ArrayList<>(metadata.get().basis());
+            basis.set(basis.size() - 2, String.format(java.util.Locale.ROOT, "special_small_blocks at or above the recordsize: every data "
+                    + "block goes to the special vdev, %.0f GiB", dataGib));
+            return Optional.of(new Need(metadata.get().metadataGib(), metadata.get().smallFilesGib(), dataGib,
+                    metadata.get().requiredGib(), basis));
+        }
+        return need(dataGib, recordsizeKib, fileCount, smallBlocksGib);
+    }
+
+    static Optional<Need> need(Double dataGib, int recordsizeKib, Long fileCount, Double smallBlocksGib) {
         if (dataGib == null && fileCount == null && smallBlocksGib == null) {
             return Optional.empty();
         }

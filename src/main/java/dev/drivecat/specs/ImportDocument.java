@@ -84,8 +84,8 @@ public record ImportDocument(
             @Schema(description = "The id of an entry in sources.")
             @NotBlank(message = "is required: the id of an entry in sources") String source,
             @Schema(nullable = true, description = "true when the source says this in its own words as a general claim (\"all of these "
-                    + "drives have a capacitor backed write cache\") rather than by quoting a specification: kept as evidence, never "
-                    + "counted as stated. Default false.") Boolean claim) {
+                    + "drives have a capacitor backed write cache\") rather than by quoting a specification: kept as evidence of the "
+                    + "lowest confidence, never as a vendor's word. Default false.") Boolean claim) {
     }
 
     @Schema(name = "ImportListing")

@@ -217,8 +217,8 @@ class PagesInBrowserTest {
         String offers = driver.findElement(By.cssSelector("table.offers")).getText();
         assertThat(offers).contains("Amazon.com", "sold by the marketplace", "Kestrel Components", "third-party seller", "used",
                 "new old stock", "$499.00", "out of stock");
-        // power-loss protection: the vendor's words and what they mean
-        assertThat(driver.findElement(By.id("plp")).getText()).isEqualTo("Power-loss protection: stated: yes");
+        // power-loss protection: the reading /recommend shares, then each source's words
+        assertThat(driver.findElement(By.id("plp")).getText()).isEqualTo("Power-loss protection: yes, writes in flight too");
         assertThat(driver.findElement(By.cssSelector("blockquote.wording")).getText()).contains("\u201cEnhanced PLP: Yes\u201d");
         screenshot("drive-page", 1500);
 

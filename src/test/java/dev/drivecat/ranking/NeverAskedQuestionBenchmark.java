@@ -132,6 +132,6 @@ public class NeverAskedQuestionBenchmark {
                     Condition.RENEWED}[k % 6], k == 9, price, null, "USD", null, null, listing % 11 != 0, null, OBSERVED, 4, false));
         }
         return new Candidate(i, slug, new String[] {"Acme", "Bolt", "Cirrus", "Dyna", "Ember", "Flux", "Gale", "Halo"}[i % 8],
-                "Bench " + i / 10, capacity, bus, form, media, i % 5 == 0, plp, dwpd, tbw, null, null, null, List.of(), null, offers);
+                "Bench " + i / 10, capacity, bus, form, media, i % 5 == 0, plp, dwpd, tbw, null, null, null, null, List.of(), null, offers);
     }
 }

@@ -79,8 +79,8 @@ class OfferChoicesKeptTest {
         assertThat(fresh.get(0).results()).as("a question differing in the write rate alone").isNotEqualTo(fresh.get(1).results());
         // and questions sharing a field differ in what the field does not decide
         assertThat(fresh.get(2).results()).as("limit=3").hasSize(3);
-        assertThat(reasons(fresh.get(13))).as("plp=preferred ranks drives without safe flushes last").anyMatch(r -> r.contains("plp=preferred"));
-        assertThat(reasons(fresh.get(12))).as("plp=any, the same field").noneMatch(r -> r.contains("plp=preferred"));
+        assertThat(fresh.get(13).notes()).as("plp=preferred says what it keeps").anyMatch(r -> r.contains("plp=preferred"));
+        assertThat(fresh.get(12).notes()).as("plp=any, the same field").noneMatch(r -> r.contains("plp=preferred"));
         assertThat(fresh.get(16).results()).as("a special vdev's write rate at one data size").isNotEqualTo(fresh.get(15).results());
         assertThat(fresh.get(17).filteredOut()).as("a larger pool needs a larger special vdev").isNotEqualTo(fresh.get(15).filteredOut());
         assertThat(fresh.get(21).model().weights()).as("a special vdev beside a SLOG weighs its flush differently")
@@ -96,10 +96,6 @@ class OfferChoicesKeptTest {
             s.append(i == 0 ? "" : "&").append(pairs[i]).append('=').append(pairs[i + 1]);
         }
         return s.toString();
-    }
-
-    private static List<String> reasons(Recommendation r) {
-        return r.results().stream().flatMap(res -> res.reasons().stream()).toList();
     }
 
     private static List<String> offers(Recommendation r) {

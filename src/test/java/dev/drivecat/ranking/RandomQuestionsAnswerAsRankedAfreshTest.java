@@ -97,8 +97,8 @@ class RandomQuestionsAnswerAsRankedAfreshTest {
             assertThat(model.current().profiles()).as("the catalog's drives while the questions were asked").isSameAs(snapshot.profiles());
 
             // the draw reached what the shortcuts share and what they must tell apart
-            Set<Ranker.FieldKey> fields = new HashSet<>();
-            queries.forEach(q -> fields.add(Ranker.FieldKey.of(q)));
+            Set<Field.Key> fields = new HashSet<>();
+            queries.forEach(q -> fields.add(Field.Key.of(q)));
             assertThat(queries.size() - fields.size()).as("questions answered from a field another question made (of %d)", queries.size())
                     .isGreaterThan(queries.size() / 10);
             assertThat(queries).anyMatch(RecommendQuery::isSlog).anyMatch(q -> !q.isSlog());

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.Media;
+import dev.drivecat.catalog.PlpAssessment;
 import dev.drivecat.catalog.SourceKind;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.Offer;
@@ -57,6 +58,7 @@ class RankingModelTest {
         Candidate.Evidence dwpd;
         Candidate.Evidence writeLatency;
         Candidate.Evidence knownGood;
+        Candidate.Evidence seqWrite;
         final List<Candidate.Measured> measured = new ArrayList<>();
         Candidate.Sibling sibling;
         String price;
@@ -69,6 +71,7 @@ class RankingModelTest {
         Drive plp(Candidate.Evidence e) { plp = e; return this; }
         Drive tbw(String v) { tbw = number(v, SourceKind.VENDOR_PAGE); return this; }
         Drive price(String p) { price = p; return this; }
+        Drive seqWrite(String mbps) { seqWrite = number(mbps, SourceKind.VENDOR_PAGE); return this; }
         Drive media(Media m) { media = m; return this; }
         Drive bus(Interface i, FormFactor f) { bus = i; form = f; return this; }
         Drive measured(double... us) {
@@ -80,7 +83,7 @@ class RankingModelTest {
 
         Candidate build() {
             return new Candidate(slug.hashCode(), slug, "Vendor", model, capacityGb, bus, form, media, discontinued, plp, dwpd, tbw, null,
-                    writeLatency, knownGood, List.copyOf(measured), sibling, price == null ? List.of() : List.of(offer(slug, price)));
+                    writeLatency, knownGood, seqWrite, List.copyOf(measured), sibling, price == null ? List.of() : List.of(offer(slug, price)));
         }
     }
 
@@ -94,6 +97,10 @@ class RankingModelTest {
             raw.put(pairs[i], List.of(pairs[i + 1]));
         }
         return new RecommendParams(raw).parse("USD", 100);
+    }
+
+    static PlpAssessment plp(Candidate c) {
+        return PlpAssessment.of(c.plpFacts());
     }
 
     static List<String> slugs(Recommendation r) {
@@ -131,12 +138,12 @@ class RankingModelTest {
     @Test
     void theFlushLatencyIsTheMedianOfTheDrivesMeasurementsAndSaysMeasured() {
         Candidate c = drive("m").plp(VENDOR_YES).measured(30, 20, 100).build();
-        RankingModel.Flush flush = RankingModel.flush(c, PlpAssessment.of(c));
+        RankingModel.Flush flush = RankingModel.flush(c, plp(c));
         assertThat(flush.latencyUs()).isEqualTo(30);
         assertThat(flush.evidence()).isEqualTo("measured");
         assertThat(flush.basis()).startsWith("measured").contains("median of 3");
         Candidate two = drive("two").plp(VENDOR_YES).measured(10, 20).build();
-        assertThat(RankingModel.flush(two, PlpAssessment.of(two)).latencyUs()).isEqualTo(15);
+        assertThat(RankingModel.flush(two, plp(two)).latencyUs()).isEqualTo(15);
     }
 
     @Test
@@ -146,7 +153,7 @@ class RankingModelTest {
                 List.of(new Candidate.Measured(14.1, "4 kbytes: 14.1 usec/IO", "https://bench.example", null)));
         u2.writeLatency = number("10", SourceKind.VENDOR_PAGE);
         Candidate c = u2.build();
-        RankingModel.Flush flush = RankingModel.flush(c, PlpAssessment.of(c));
+        RankingModel.Flush flush = RankingModel.flush(c, plp(c));
         assertThat(flush.latencyUs()).isEqualTo(14.1);
         assertThat(flush.evidence()).isEqualTo("measured-other-form-factor");
         assertThat(flush.basis()).contains("p4800x-aic").contains("not on this");
@@ -157,20 +164,20 @@ class RankingModelTest {
         Drive withLatency = drive("stated").plp(VENDOR_YES);
         withLatency.writeLatency = number("25", SourceKind.VENDOR_DATASHEET);
         Candidate stated = withLatency.build();
-        assertThat(RankingModel.flush(stated, PlpAssessment.of(stated)).evidence()).isEqualTo("vendor-stated");
+        assertThat(RankingModel.flush(stated, plp(stated)).evidence()).isEqualTo("vendor-stated");
         Drive consumerWithLatency = drive("consumer").plp(said("NOT_STATED", "(none)", SourceKind.VENDOR_PAGE));
         consumerWithLatency.writeLatency = number("25", SourceKind.VENDOR_DATASHEET);
         Candidate consumer = consumerWithLatency.build();
-        RankingModel.Flush consumerFlush = RankingModel.flush(consumer, PlpAssessment.of(consumer));
+        RankingModel.Flush consumerFlush = RankingModel.flush(consumer, plp(consumer));
         assertThat(consumerFlush.evidence()).isEqualTo("class-default");
         assertThat(consumerFlush.latencyUs()).isEqualTo(3860);
 
         Candidate xpoint = drive("xpoint").media(Media.XPOINT_3D).build();
         Candidate nvme = drive("nvme").plp(VENDOR_YES).build();
         Candidate sata = drive("sata").plp(VENDOR_YES).bus(Interface.SATA, FormFactor.INCH_2_5).build();
-        double x = RankingModel.flush(xpoint, PlpAssessment.of(xpoint)).latencyUs();
-        double n = RankingModel.flush(nvme, PlpAssessment.of(nvme)).latencyUs();
-        double s = RankingModel.flush(sata, PlpAssessment.of(sata)).latencyUs();
+        double x = RankingModel.flush(xpoint, plp(xpoint)).latencyUs();
+        double n = RankingModel.flush(nvme, plp(nvme)).latencyUs();
+        double s = RankingModel.flush(sata, plp(sata)).latencyUs();
         assertThat(x).isLessThan(n);
         assertThat(n).isLessThan(s);
         assertThat(s).isLessThan(consumerFlush.latencyUs());
@@ -182,68 +189,77 @@ class RankingModelTest {
                 SourceKind.VENDOR_PAGE, null, "https://vendor.example", false);
         Candidate m2 = drive("m2").plp(modelSpecific).price("100").build();
         Candidate u2 = drive("u2").plp(modelSpecific).bus(Interface.NVME, FormFactor.U2).build();
-        assertThat(PlpAssessment.of(m2).safeFlush()).isTrue();
-        assertThat(PlpAssessment.of(u2).safeFlush()).isFalse();
-        assertThat(PlpAssessment.of(u2).warnings()).anySatisfy(w -> assertThat(w).contains("M.2 22x80 model only"));
+        assertThat(plp(m2).cheapFlush()).isTrue();
+        assertThat(plp(u2).cheapFlush()).isFalse();
+        assertThat(plp(u2).warnings()).anySatisfy(w -> assertThat(w).contains("M.2 22x80 model only"));
     }
 
     @Test
-    void aReviewQuotingTheVendorCountsLessThanTheVendorAndABlanketClaimNotAtAll() {
-        PlpAssessment vendor = PlpAssessment.of(drive("v").plp(VENDOR_YES).build());
-        PlpAssessment review = PlpAssessment.of(drive("r").plp(said("STATED_YES", "PLP: Yes", SourceKind.REVIEW)).build());
-        PlpAssessment claim = PlpAssessment.of(drive("c").plp(claimed("STATED_YES",
-                "All of these drives have a capacitor backed write cache")).build());
-        assertThat(vendor.safety()).isGreaterThan(review.safety());
-        assertThat(review.safeFlush()).isTrue();
-        assertThat(review.warnings()).anySatisfy(w -> assertThat(w).contains("review quoting the specification"));
-        assertThat(claim.safeFlush()).isFalse();
-        assertThat(claim.safety()).isZero();
-        assertThat(claim.warnings()).anySatisfy(w -> assertThat(w).contains("only claimed in general words").contains("does not count"));
+    void twoDrivesWithTheSameProtectionScoreTheSamePlpPointsWhoeverStatedIt() {
+        // the PM9A3 (its vendor's page) against the 7450 PRO (a review quoting Micron): both have PLP, so both score 25.0
+        Candidate vendor = drive("vendor").plp(VENDOR_YES).tbw("2000").price("300.00").build();
+        Candidate review = drive("review").plp(said("STATED_YES", "PLP: Yes", SourceKind.REVIEW)).tbw("2000").price("300.00").build();
+        Candidate claim = drive("claim").plp(claimed("STATED_YES", "All of these drives have a capacitor backed write cache"))
+                .tbw("2000").price("300.00").build();
+        Recommendation r = new Ranker().rankCandidates(query("role", "slog"), List.of(vendor, review, claim), NOW);
+        assertThat(r.results()).hasSize(3).allSatisfy(res -> assertThat(res.components()).filteredOn(c -> c.name().equals("plp"))
+                .singleElement().satisfies(c -> assertThat(c.points()).isEqualTo(25.0)));
+        assertThat(r.results()).extracting(Recommendation.Result::score).containsOnly(r.results().get(0).score());
+        // the evidence's weight shows as confidence and warnings
+        assertThat(r.results()).extracting(res -> res.plp().confidence())
+                .containsExactlyInAnyOrder(PlpAssessment.Confidence.HIGH, PlpAssessment.Confidence.MEDIUM, PlpAssessment.Confidence.LOW);
+        Recommendation.Result claimed = r.results().stream().filter(res -> res.drive().slug().equals("claim")).findFirst().orElseThrow();
+        assertThat(claimed.warnings()).anySatisfy(w -> assertThat(w).contains("only claimed in general words").contains("confidence low"));
+        assertThat(claimed.reasons()).noneSatisfy(w -> assertThat(w).contains("mostly on plp"));
     }
 
     @Test
-    void unknownPlpIsSaidToBeUnknownNotStatedAsMissing() {
-        PlpAssessment unknown = PlpAssessment.of(drive("u").build());
-        assertThat(unknown.unknown()).isTrue();
-        assertThat(unknown.safeFlush()).isFalse();
-        assertThat(unknown.summary()).contains("unknown");
-        assertThat(unknown.safety()).isEqualTo(RankingModel.UNKNOWN);
+    void plpPointsFollowTheProtectionClass() {
+        assertThat(RankingModel.plpValue(PlpAssessment.Protection.PLP)).isEqualTo(1);
+        assertThat(RankingModel.plpValue(PlpAssessment.Protection.XPOINT)).isEqualTo(1);
+        assertThat(RankingModel.plpValue(PlpAssessment.Protection.FLUSHED_DATA)).isEqualTo(1);
+        assertThat(RankingModel.plpValue(PlpAssessment.Protection.XPOINT_VENDOR_NO)).isEqualTo(0.5);
+        assertThat(RankingModel.plpValue(PlpAssessment.Protection.NONE)).isEqualTo(RankingModel.UNKNOWN);
+        assertThat(RankingModel.plpValue(PlpAssessment.Protection.UNKNOWN)).isEqualTo(RankingModel.UNKNOWN);
     }
 
     @Test
-    void xpointWithoutStatedPlpIsSafeWithAWarningButNandWithoutIsNot() {
-        PlpAssessment xpoint = PlpAssessment.of(drive("x").media(Media.XPOINT_3D).plp(said("NOT_STATED", "(none)", SourceKind.VENDOR_PAGE)).build());
-        PlpAssessment nand = PlpAssessment.of(drive("n").plp(said("NOT_STATED", "(none)", SourceKind.VENDOR_PAGE)).build());
-        assertThat(xpoint.safeFlush()).isTrue();
-        assertThat(xpoint.vendorSaysNo()).isFalse();
-        assertThat(xpoint.warnings()).anySatisfy(w -> assertThat(w).contains("3D XPoint without stated PLP"));
-        assertThat(nand.safeFlush()).isFalse();
-        assertThat(nand.safety()).isZero();
-    }
-
-    @Test
-    void anXpointDriveWhoseVendorSaysNoNeverOutranksAStatedPlpDriveHoweverCheap() {
+    void anXpointDriveWhoseVendorSaysNoRanksByItsPointsWhichSayWhy() {
         Candidate noPlp = drive("900p").media(Media.XPOINT_3D).plp(said("STATED_NO", "Enhanced PLP: No", SourceKind.REVIEW))
                 .tbw("5110").price("100.00").build();
         Candidate yes = drive("p4800x").media(Media.XPOINT_3D).plp(said("STATED_YES", "Enhanced PLP: Yes", SourceKind.REVIEW))
                 .tbw("5000").price("900.00").build();
-        Recommendation r = new Ranker().rankCandidates(query("role", "slog"), List.of(noPlp, yes), NOW);
-        assertThat(slugs(r)).containsExactly("p4800x", "900p");
-        assertThat(r.results().get(0).score()).isLessThan(r.results().get(1).score());
-        assertThat(r.results().get(0).reasons()).anySatisfy(s -> assertThat(s).contains("whose vendor states no power-loss protection"));
-        assertThat(r.results().get(1).reasons()).anySatisfy(s -> assertThat(s).contains("Ranked below every drive with stated PLP"));
-        Recommendation any = new Ranker().rankCandidates(query("role", "slog", "plp", "any"), List.of(noPlp, yes), NOW);
-        assertThat(slugs(any)).containsExactly("900p", "p4800x");
+        for (String plp : List.of("required", "preferred", "any")) {
+            Recommendation r = new Ranker().rankCandidates(query("role", "slog", "plp", plp), List.of(yes, noPlp), NOW);
+            // much cheaper, it has the more points: it ranks first, and its plp points (12.5 of 25) say what its protection costs it
+            assertThat(slugs(r)).containsExactly("900p", "p4800x");
+            assertThat(r.results().get(0).score()).isGreaterThan(r.results().get(1).score());
+            assertThat(r.results().get(0).components()).filteredOn(c -> c.name().equals("plp")).singleElement()
+                    .satisfies(c -> assertThat(c.points()).isEqualTo(12.5));
+            assertThat(r.results().get(0).warnings()).anySatisfy(w -> assertThat(w).contains("disputed").contains("half the plp weight"));
+        }
     }
 
     @Test
-    void protectionOfDataAtRestOnlyIsNoSafeFlushAndSaysWhatItCovers() {
-        PlpAssessment atRest = PlpAssessment.of(drive("c").plp(
-                said("DATA_AT_REST_ONLY", "Power loss protection for data-at-rest", SourceKind.VENDOR_DATASHEET)).build());
-        assertThat(atRest.safeFlush()).isFalse();
-        assertThat(atRest.safety()).isZero();
-        assertThat(atRest.warnings()).anySatisfy(w -> assertThat(w).contains("data at rest only").contains("not the writes in flight")
-                .contains("Power loss protection for data-at-rest"));
+    void requiredLeavesOutWhatTheRoleCannotUseAndSaysWhy() {
+        Candidate consumer = drive("consumer").plp(said("NOT_STATED", "(none)", SourceKind.VENDOR_PAGE)).price("50.00").build();
+        Candidate atRest = drive("at-rest").plp(said("DATA_AT_REST_ONLY", "Power loss protection for data-at-rest",
+                SourceKind.VENDOR_DATASHEET)).price("50.00").build();
+        Candidate safe = drive("safe").plp(VENDOR_YES).price("300.00").build();
+        // where the ZIL lives a flush must be cheap: protection of flushed data only is safe but slow, and is left out
+        Recommendation log = new Ranker().rankCandidates(query("role", "slog"), List.of(consumer, atRest, safe), NOW);
+        assertThat(slugs(log)).containsExactly("safe");
+        assertThat(log.filteredOut().drives()).extracting(Recommendation.Excluded::detail)
+                .allSatisfy(d -> assertThat(d).contains("plp=required: the ZIL needs flushes that are cheap and safe"));
+        // a special vdev without the ZIL needs flushed data kept: by default (plp=any) nothing is left out; required keeps at-rest
+        RecommendQuery withSlog = query("role", "special", "hasSlog", "true");
+        assertThat(withSlog.plp()).isEqualTo(PlpRequirement.ANY);
+        assertThat(slugs(new Ranker().rankCandidates(withSlog, List.of(consumer, atRest, safe), NOW)))
+                .containsExactlyInAnyOrder("consumer", "at-rest", "safe");
+        assertThat(slugs(new Ranker().rankCandidates(query("role", "special", "hasSlog", "true", "plp", "required"),
+                List.of(consumer, atRest, safe), NOW))).containsExactlyInAnyOrder("at-rest", "safe");
+        assertThat(query("role", "special", "openzfsVersion", "2.3").plp()).isEqualTo(PlpRequirement.ANY);
+        assertThat(query("role", "special").plp()).isEqualTo(PlpRequirement.REQUIRED);
     }
 
     @Test
@@ -315,19 +331,75 @@ class RankingModelTest {
     }
 
     @Test
-    void requiredLeavesOutNandWithoutPlpAndPreferredRanksItBelowEveryPlpDrive() {
+    void preferredKeepsNandWithoutPlpAndRanksItByItsPoints() {
         Candidate safe = drive("safe").plp(VENDOR_YES).price("900.00").build();
         Candidate consumer = drive("consumer").plp(said("NOT_STATED", "(none)", SourceKind.VENDOR_PAGE)).tbw("9000").price("50.00").build();
-        Recommendation required = new Ranker().rankCandidates(query("role", "slog"), List.of(safe, consumer), NOW);
-        assertThat(slugs(required)).containsExactly("safe");
-        assertThat(required.filteredOut().byReason()).containsEntry("noPlp", 1);
+        for (String plp : List.of("preferred", "any")) {
+            Recommendation r = new Ranker().rankCandidates(query("role", "slog", "plp", plp), List.of(consumer, safe), NOW);
+            assertThat(slugs(r)).containsExactly("safe", "consumer");
+            assertThat(r.results().get(0).score()).isGreaterThan(r.results().get(1).score());
+            Recommendation.Result slow = r.results().get(1);
+            assertThat(slow.plp().protection()).isEqualTo(PlpAssessment.Protection.NONE);
+            // slow, not unsafe
+            assertThat(slow.warnings()).anySatisfy(w -> assertThat(w).contains("Its flushes wait for the flash").contains("slow, not unsafe"));
+            assertThat(slow.warnings()).noneSatisfy(w -> assertThat(w).contains("not safe"));
+        }
+    }
 
-        Recommendation preferred = new Ranker().rankCandidates(query("role", "slog", "plp", "preferred"), List.of(consumer, safe), NOW);
-        assertThat(slugs(preferred)).containsExactly("safe", "consumer");
+    @Test
+    void anotherEntryPointOverridesParametersAndGoesThroughTheSameValidation() {
+        RecommendParams asked = new RecommendParams(Map.of("role", List.of("special"), "layout", List.of("mirror")));
+        RecommendQuery pasted = asked.with(Map.of("layout", "raidz2", "width", "6", "hasSlog", "true")).parse("USD", 100);
+        assertThat(pasted.layout()).isEqualTo(PoolLayout.RAIDZ2);
+        assertThat(pasted.setSize()).isEqualTo(3);
+        assertThat(pasted.hasSlog()).isTrue();
+        assertThat(pasted.plp()).isEqualTo(PlpRequirement.ANY);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> asked.with(Map.of("width", "1", "layout", "raidz2")).parse("USD", 100))
+                .isInstanceOf(dev.drivecat.common.DomainException.class);
+    }
 
-        Recommendation any = new Ranker().rankCandidates(query("role", "slog", "plp", "any"), List.of(consumer, safe), NOW);
-        assertThat(any.results()).filteredOn(res -> res.drive().slug().equals("consumer")).singleElement()
-                .satisfies(res -> assertThat(res.warnings()).anySatisfy(w -> assertThat(w).contains("No power-loss protection")));
+    @Test
+    void theTooSmallFilterFollowsTheLogSizeRule() {
+        assertThat(LogSizing.wrlogDataMaxGib(16)).isCloseTo(3.2, within(1e-9));
+        assertThat(LogSizing.wrlogDataMaxGib(40)).isCloseTo(8, within(1e-9));
+        assertThat(LogSizing.wrlogDataMaxGib(512)).isCloseTo(8, within(1e-9));
+        assertThat(LogSizing.need(null, null).requiredGib()).isEqualTo(8);
+        assertThat(LogSizing.need(null, new BigDecimal("200")).requiredGib()).isCloseTo(200e6 * 10 / LogSizing.GIB, within(1e-9));
+        // a 4 GB drive (3.7 GiB) holds the 3.2 GiB of a 16 GiB host's log, not the 8 GiB of a 64 GiB host's
+        Drive small = drive("small").plp(VENDOR_YES).tbw("100").price("10.00");
+        small.capacityGb = 4;
+        Candidate four = small.build();
+        assertThat(slugs(new Ranker().rankCandidates(query("role", "slog", "ramGib", "16"), List.of(four), NOW))).containsExactly("small");
+        Recommendation big = new Ranker().rankCandidates(query("role", "slog", "ramGib", "64"), List.of(four), NOW);
+        assertThat(big.results()).isEmpty();
+        assertThat(big.filteredOut().drives()).singleElement().satisfies(e -> {
+            assertThat(e.reason()).isEqualTo("tooSmall");
+            assertThat(e.detail()).contains("8.0 GiB the log must hold");
+        });
+    }
+
+    @Test
+    void anUnknownPriceScoresAQuarterOfItsWeightAndSaysUnknown() {
+        Candidate noPrice = new Candidate(1, "unpriced", "Vendor", "unpriced", 480, Interface.NVME, FormFactor.M2_2280, Media.TLC, null,
+                VENDOR_YES, null, number("2000", SourceKind.VENDOR_PAGE), null, null, null, null, List.of(), null, List.of(offer("unpriced", null)));
+        Candidate priced = drive("priced").plp(VENDOR_YES).tbw("2000").price("300.00").build();
+        Recommendation r = new Ranker().rankCandidates(query("role", "slog", "includeOutOfStock", "true"), List.of(noPrice, priced), NOW);
+        Recommendation.Result result = r.results().stream().filter(res -> res.drive().slug().equals("unpriced")).findFirst().orElseThrow();
+        Recommendation.Component price = result.components().stream().filter(c -> c.name().equals("price")).findFirst().orElseThrow();
+        assertThat(price.value()).isEqualTo(RankingModel.UNKNOWN);
+        assertThat(price.points()).isEqualTo(6.3);
+        assertThat(price.input()).contains("unknown");
+        assertThat(r.results().get(0).reasons()).anySatisfy(s -> assertThat(s).contains("whose price is unknown"));
+    }
+
+    @Test
+    void aDriveWhoseStatedWriteIsBelowThePeakSaysSo() {
+        Candidate slow = drive("slow-writer").plp(VENDOR_YES).seqWrite("300").price("100.00").build();
+        Recommendation r = new Ranker().rankCandidates(query("role", "slog", "peakSyncMBps", "400"), List.of(slow), NOW);
+        assertThat(r.results().get(0).warnings()).anySatisfy(w -> assertThat(w).contains("stated sequential write, 300 MB/s")
+                .contains("below the 400 MB/s peak sync write rate"));
+        assertThat(new Ranker().rankCandidates(query("role", "slog", "peakSyncMBps", "200"), List.of(slow), NOW).results().get(0)
+                .warnings()).noneSatisfy(w -> assertThat(w).contains("stated sequential write"));
     }
 
     @Test
@@ -389,9 +461,9 @@ class RankingModelTest {
     @Test
     void aU3DriveListedForU2SaysWhatToCheck() {
         Candidate u3 = drive("u3").plp(VENDOR_YES).bus(Interface.NVME, FormFactor.U3).build();
-        assertThat(Ranker.fitWarnings(query("role", "slog", "interface", "u2"), u3))
+        assertThat(Explanations.fitWarnings(query("role", "slog", "interface", "u2"), u3))
                 .anySatisfy(w -> assertThat(w).contains("U.3 drives work in U.2 NVMe bays"));
-        assertThat(Ranker.fitWarnings(query("role", "slog", "interface", "u3"), u3)).isEmpty();
+        assertThat(Explanations.fitWarnings(query("role", "slog", "interface", "u3"), u3)).isEmpty();
     }
 
     @Test

@@ -40,14 +40,33 @@ class RecommendGoldenTest {
     }
 
     @Test
-    void slogWithNoFilterPicksTheP4800xAndRanksThe900pBelowEveryDriveWithStatedPlp() {
+    void slogWithNoFilterPicksTheP4800xAndRanksFollowTheScoresShown() {
         JsonPath r = recommend("role=slog&limit=50");
         List<String> slugs = r.getList("results.drive.slug", String.class);
         assertThat(slugs.get(0)).isEqualTo("intel-optane-p4800x-375gb-u2");
+        // the 900P (3D XPoint, its vendor says no PLP) ranks by its points: what its protection costs is in them, not in a rule
+        assertThat(r.getList("results.score", Double.class)).isSortedAccordingTo(java.util.Comparator.reverseOrder());
         assertThat(slugs).contains("intel-optane-900p-280gb-aic");
-        assertThat(slugs.get(slugs.size() - 1)).isEqualTo("intel-optane-900p-280gb-aic");
-        assertThat(r.getString("results.find { it.drive.slug == 'intel-optane-900p-280gb-aic' }.reasons.find { it.startsWith('Ranked below') }"))
-                .contains("vendor states none");
+        String p900 = "results.find { it.drive.slug == 'intel-optane-900p-280gb-aic' }";
+        assertThat(r.getDouble(p900 + ".components.find { it.name == 'plp' }.points")).isEqualTo(12.5);
+        assertThat(r.getString(p900 + ".plp.class")).isEqualTo("xpoint-vendor-no");
+        assertThat(r.getList(p900 + ".reasons", String.class)).noneSatisfy(s -> assertThat(s).startsWith("Ranked below"));
+        int at = slugs.indexOf("intel-optane-900p-280gb-aic");
+        assertThat(r.getDouble("results[" + at + "].score")).isGreaterThanOrEqualTo(r.getDouble("results[" + (at + 1) + "].score"));
+    }
+
+    @Test
+    void twoDrivesWithPlpAreNotRankedOnWhoStatedIt() {
+        // the PM9A3's PLP is on Samsung's page, the 7450 PRO's in a review quoting Micron: the same protection, the same points
+        JsonPath r = recommend("role=slog&limit=50");
+        String pm9a3 = "results.find { it.drive.slug == 'samsung-pm9a3-960gb-u2' }";
+        String micron = "results.find { it.drive.slug == 'micron-7450-pro-480gb-m2' }";
+        assertThat(r.getDouble(pm9a3 + ".components.find { it.name == 'plp' }.points"))
+                .isEqualTo(r.getDouble(micron + ".components.find { it.name == 'plp' }.points")).isEqualTo(25.0);
+        assertThat(r.getString(pm9a3 + ".plp.confidence")).isEqualTo("high");
+        assertThat(r.getString(micron + ".plp.confidence")).isEqualTo("medium");
+        assertThat(r.getList(pm9a3 + ".reasons", String.class)).noneSatisfy(s -> assertThat(s).contains("mostly on plp"));
+        assertThat(r.getList(micron + ".reasons", String.class)).noneSatisfy(s -> assertThat(s).contains("mostly on plp"));
     }
 
     @Test
@@ -175,10 +194,8 @@ class RecommendGoldenTest {
             assertThat(r.getList("results[" + i + "].reasons", String.class)).isNotEmpty();
             assertThat(r.getInt("results[" + i + "].rank")).isEqualTo(i + 1);
         }
-        // within a tier, by points: drives whose vendor states no PLP come after every drive with stated PLP
-        List<Double> stated = r.getList("results.findAll { !it.reasons.any { it.startsWith('Ranked below every drive with stated PLP') } }.score",
-                Double.class);
-        assertThat(stated).hasSizeGreaterThan(3).isSortedAccordingTo(java.util.Comparator.reverseOrder());
+        // ranks follow the scores shown
+        assertThat(r.getList("results.score", Double.class)).hasSizeGreaterThan(3).isSortedAccordingTo(java.util.Comparator.reverseOrder());
     }
 
     @Test
@@ -239,8 +256,8 @@ class RecommendGoldenTest {
                 .body("detail", containsString("interfce"));
         given().when().get("/recommend?role=special&recordsize=100K").then().statusCode(400)
                 .body("parameter", equalTo("recordsize"));
-        given().when().get("/recommend?role=special&smallBlocks=128K&recordsize=128K").then().statusCode(400)
-                .body("detail", containsString("below the recordsize"));
+        given().when().get("/recommend?role=special&openzfsVersion=2.3&smallBlocks=2M").then().statusCode(400)
+                .body("parameter", equalTo("smallBlocks")).body("detail", containsString("OpenZFS 2.4 takes any size up to 16M"));
         given().when().get("/recommend?role=slog&limit=1000").then().statusCode(400)
                 .body("parameter", equalTo("limit"));
     }

@@ -24,6 +24,11 @@ public final class Seed {
 
     /** How many drives the seed files describe (a drive several files describe counts once). */
     public static int driveCount() {
+        return slugs().size();
+    }
+
+    /** The slugs of the drives the seed files describe. */
+    public static Set<String> slugs() {
         Set<String> slugs = new HashSet<>();
         ObjectMapper json = new ObjectMapper();
         for (String file : files()) {
@@ -35,7 +40,7 @@ public final class Seed {
                 throw new UncheckedIOException(e);
             }
         }
-        return slugs.size();
+        return slugs;
     }
 
     private static byte[] resource(String path) {

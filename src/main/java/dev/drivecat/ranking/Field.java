@@ -1,0 +1,177 @@
+package dev.drivecat.ranking;
+
+import dev.drivecat.catalog.Interface;
+import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.common.Decimals;
+import dev.drivecat.ranking.Recommendation.Excluded;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The candidates a question's filters let through, as indexes into the columns with their
+ * offers (the first {@code count} slots are used), what the filters left out and why, and each
+ * one's component values that only the filters decide: flush (by role), price (against the
+ * cheapest that passed) and room (against the special vdev's need). A question that differs from
+ * another only in what it weighs (a write rate, a limit, a price age) has the same field, so the
+ * candidate model keeps fields per snapshot and such a question only does arithmetic on arrays
+ * (the endurance value, every component's points, the order) and explains the few it shows.
+ * Immutable once made.
+ */
+final class Field {
+    final int[] indexes;
+    final OfferSelection.Choice[] choices;
+    final int count;
+    final int excludedTotal;
+    final Map<String, Integer> excludedByReason;
+    final List<Excluded> excludedListed;
+    final BigDecimal cheapest;
+    final double cheapestValue;
+    final double[] flush;
+    final double[] price;
+    final double[] room;
+    /** Each candidate's place in the order of costs (see {@link Ordering#compareCosts}). */
+    final int[] costRanks;
+    /**
+     * By the role's weights (see {@link Scoring.Standing}). Keyed by the Weights instance:
+     * {@link Scoring.Weights#of} makes one per role's weights.
+     */
+    final Map<Scoring.Weights, Scoring.Standing> standings = new java.util.concurrent.ConcurrentHashMap<>(4);
+
+    private Field(Passed passed, Exclusions excluded, ProfileColumns columns, boolean slog, double ceilingIops,
+                  Optional<SpecialSizing.Need> need) {
+        this.indexes = passed.indexes;
+        this.choices = passed.choices;
+        this.count = passed.count;
+        this.excludedTotal = excluded.total;
+        this.excludedByReason = java.util.Collections.unmodifiableMap(excluded.byReason);
+        this.excludedListed = List.copyOf(excluded.listed);
+        Cheapest c = cheapest(choices, count);
+        this.cheapest = c.cost;
+        this.cheapestValue = c.value;
+        flush = new double[count];
+        price = new double[count];
+        room = new double[count];
+        costRanks = Ordering.ranks(count, (a, b) -> Ordering.compareCosts(choices[a], choices[b]));
+        for (int k = 0; k < count; k++) {
+            int i = indexes[k];
+            flush[k] = Scoring.flushValue(columns, i, slog, ceilingIops);
+            price[k] = Scoring.priceValue(choices[k], cheapest, cheapestValue);
+            room[k] = RankingModel.roomValue(need, columns.capacityGb[i]);
+        }
+    }
+
+    static final int LISTED_EXCLUSIONS = 50;
+
+    /** The field of the profiles at {@code indexes} of {@code columns} (in that order), with their offers as {@code offers} chooses them. */
+    static Field of(RecommendQuery q, ProfileColumns columns, int[] indexes, Ranker.Offers offers) {
+        Optional<SpecialSizing.Need> need = need(q);
+        Exclusions excluded = new Exclusions();
+        Passed passed = pass(q, columns, indexes, offers, need, excluded);
+        return new Field(passed, excluded, columns, q.isSlog(), Ranker.flushModel(q).ceilingIops(), need);
+    }
+
+    /** What a question's field depends on, and nothing else (see {@link Field}): the candidate model keeps fields by it. */
+    record Key(OfferSelection.Filter offers, List<InterfaceFilter> interfaces, List<Interface> buses, boolean plpRequired,
+               boolean slog, boolean takesZil, double needGib) {
+
+        static Key of(RecommendQuery q) {
+            return new Key(OfferSelection.Filter.of(q), q.interfaces(), q.buses(), q.plp() == PlpRequirement.REQUIRED, q.isSlog(),
+                    q.takesZil(), q.isSlog() ? LogSizing.need(q.ramGib(), q.peakSyncMBps()).requiredGib()
+                    : need(q).map(SpecialSizing.Need::requiredGib).orElse(Double.NaN));
+        }
+    }
+
+    /** Counts exclusions by reason, and keeps the first few with their details (the rest are counted only). */
+    private static final class Exclusions {
+        final List<Excluded> listed = new ArrayList<>();
+        final Map<String, Integer> byReason = new LinkedHashMap<>();
+        int total;
+
+        void add(String slug, String reason, java.util.function.Supplier<String> detail) {
+            total++;
+            byReason.merge(reason, 1, Integer::sum);
+            if (listed.size() < LISTED_EXCLUSIONS) {
+                listed.add(new Excluded(slug, reason, detail.get()));
+            }
+        }
+    }
+
+    /** What a special vdev must hold for this question; empty for a log, or when the question gives no data size. */
+    static Optional<SpecialSizing.Need> need(RecommendQuery q) {
+        if (q.isSlog()) {
+            return Optional.empty();
+        }
+        Double small = q.smallBlockDataGib() == null ? null : q.smallBlockDataGib().doubleValue();
+        // at or above the recordsize every data block is a small block (OpenZFS 2.4 takes such values; zfsprops(7))
+        boolean everyBlock = q.smallBlocksKib() != null && q.smallBlocksKib() > 0 && q.smallBlocksKib() >= q.recordsizeKib();
+        return SpecialSizing.need(q.dataGib(), q.recordsizeKib(), q.fileCount(), small, everyBlock && small == null);
+    }
+
+    /** The candidates that pass the filters, as indexes into the columns, with their offers; the first {@code count} slots are used. */
+    private record Passed(int[] indexes, OfferSelection.Choice[] choices, int count) {
+    }
+
+    /** Filters the candidates at {@code indexes}: PLP as required, room for a log or the special vdev's need, offers the query allows. */
+    private static Passed pass(RecommendQuery q, ProfileColumns columns, int[] indexes, Ranker.Offers offers, Optional<SpecialSizing.Need> need,
+                               Exclusions excluded) {
+        boolean slog = q.isSlog();
+        boolean plpRequired = q.plp() == PlpRequirement.REQUIRED;
+        double needGib = need.map(SpecialSizing.Need::requiredGib).orElse(Double.NaN);
+        double logNeedGib = slog ? LogSizing.need(q.ramGib(), q.peakSyncMBps()).requiredGib() : Double.NaN;
+        int[] passed = new int[indexes.length];
+        OfferSelection.Choice[] choices = new OfferSelection.Choice[indexes.length];
+        int count = 0;
+        // where the ZIL lives a flush must be cheap and safe; a special vdev without it needs flushed data kept, as any vdev does
+        boolean[] protectedEnough = q.takesZil() ? columns.cheapFlush : columns.keepsFlushedData;
+        String requirement = q.takesZil() ? " (plp=required: the ZIL needs flushes that are cheap and safe)"
+                : " (plp=required: the special vdev must keep flushed data through a power cut)";
+        for (int i : indexes) {
+            if (plpRequired && !protectedEnough[i]) {
+                Ranker.Profile p = columns.profiles.get(i);
+                excluded.add(p.candidate().slug(), "noPlp", () -> p.plp().summary() + requirement);
+                continue;
+            }
+            if (slog && columns.capacityGib[i] < logNeedGib) {
+                Candidate c = columns.profiles.get(i).candidate();
+                excluded.add(c.slug(), "tooSmall", () -> c.capacityGb() + " GB is below the " + Decimals.fixed(logNeedGib, 1)
+                        + " GiB the log must hold");
+                continue;
+            }
+            double capacityGib = columns.capacityGib[i];
+            if (capacityGib < needGib) {
+                excluded.add(columns.profiles.get(i).candidate().slug(), "tooSmall", () -> Decimals.fixed(capacityGib, 0)
+                        + " GiB per drive is " + Decimals.fixed(needGib - capacityGib, 0) + " GiB short of the "
+                        + Decimals.fixed(needGib, 0) + " GiB the special vdev needs");
+                continue;
+            }
+            OfferSelection.Choice choice = offers.choose(i, columns.profiles.get(i));
+            if (choice.excluded()) {
+                excluded.add(columns.profiles.get(i).candidate().slug(), choice.excludedReason(), choice::excludedDetail);
+                continue;
+            }
+            passed[count] = i;
+            choices[count] = choice;
+            count++;
+        }
+        return new Passed(passed, choices, count);
+    }
+
+    /** The cheapest cost among the candidates that passed (null when none has a price), and its value as a double. */
+    private record Cheapest(BigDecimal cost, double value) {
+    }
+
+    /** In the order of {@link Ordering#compareCosts}. */
+    private static Cheapest cheapest(OfferSelection.Choice[] choices, int count) {
+        OfferSelection.Choice cheapest = null;
+        for (int k = 0; k < count; k++) {
+            if (choices[k].cost() != null && (cheapest == null || Ordering.compareCosts(choices[k], cheapest) < 0)) {
+                cheapest = choices[k];
+            }
+        }
+        return cheapest == null ? new Cheapest(null, 0) : new Cheapest(cheapest.cost(), cheapest.costValue());
+    }
+}

@@ -1,0 +1,246 @@
+package dev.drivecat.ranking;
+
+import dev.drivecat.catalog.PlpAssessment;
+import static dev.drivecat.common.Decimals.round;
+import dev.drivecat.common.Decimals;
+import dev.drivecat.ranking.Recommendation.CapacityFit;
+import dev.drivecat.ranking.Recommendation.Component;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A candidate's score: each component's value (0 to 1) and points (weight × value, in tenths), the
+ * standing of a field's candidates before the write rate is known, and the drafts of the components a
+ * shown drive's explanation writes.
+ */
+final class Scoring {
+
+    private Scoring() {
+    }
+
+    /** A candidate that passed the filters, with everything its score is made of. */
+    record Scored(int index, Candidate candidate, PlpAssessment plp, OfferSelection.Choice offers, RankingModel.Flush flush,
+                          long predictedIops, RankingModel.Endurance endurance, List<Draft> drafts,
+                          double score, CapacityFit capacity) {
+
+        BigDecimal cost() {
+            return offers.cost();
+        }
+
+        List<Component> components() {
+            Component[] components = new Component[drafts.size()];
+            for (int j = 0; j < components.length; j++) {
+                components[j] = drafts.get(j).component();
+            }
+            return List.of(components);
+        }
+    }
+
+    /** A score component whose explanation is written only if the drive is shown. */
+    record Draft(String name, int weight, double value, double points, boolean unknown,
+                         java.util.function.Supplier<String> input) {
+        Component component() {
+            return new Component(name, weight, round(value, 3), points(), input.get());
+        }
+    }
+
+    /** A role's components in the order {@link RankingModel#weights} gives them, their weights, and the keys the arithmetic switches on. */
+    record Weights(String[] names, Part[] parts, int[] values) {
+        private static final Map<List<Map.Entry<String, Integer>>, Weights> BY_ROLE = new java.util.concurrent.ConcurrentHashMap<>();
+
+        static Weights of(RecommendQuery q) {
+            // keyed by the entries in order: the role's weights decide the order of the components in the answer
+            Map<String, Integer> weights = RankingModel.weights(q);
+            return BY_ROLE.computeIfAbsent(List.copyOf(weights.entrySet()), e -> new Weights(weights.keySet().toArray(String[]::new),
+                    weights.keySet().stream().map(Part::of).toArray(Part[]::new),
+                    weights.values().stream().mapToInt(Integer::intValue).toArray()));
+        }
+
+        /** Where the part is among the components, or -1 when the role does not weigh it. */
+        int indexOf(Part part) {
+            for (int j = 0; j < parts.length; j++) {
+                if (parts[j] == part) {
+                    return j;
+                }
+            }
+            return -1;
+        }
+    }
+
+    /**
+     * What a field's candidates bring to a question before its write rate is known, kept with the
+     * field per role's weights: each one's points from every component but endurance (only endurance
+     * depends on the write rate), the most points it could reach (with endurance's full weight, or
+     * what an unknown endurance scores), and the candidates in the order of those most points. No
+     * rule but the points orders drives: a rule that holds a drive below others is part of its
+     * score and its explanation. A new question scores them in that order and stops
+     * where no candidate left can enter the top (see {@link Ordering#top}).
+     *
+     * <p>Points are counted in tenths, as longs: each component's points are rounded to 0.1, so a
+     * score is their sum in tenths exactly, and is the same double as the sum of the rounded
+     * components rounded to 0.1 again (a sum of five tenths lies within 1e-12 of a tenth, far from
+     * the half-tenths where that rounding could go either way).
+     */
+    record Standing(long[] settled, long[] best, int[] order) {
+    }
+
+    static Standing standing(Inputs inputs, Weights weights) {
+        int count = inputs.field.count;
+        Part[] parts = weights.parts;
+        int endurance = weights.indexOf(Part.ENDURANCE);
+        long[] settled = new long[count];
+        long[] best = new long[count];
+        for (int k = 0; k < count; k++) {
+            int i = inputs.field.indexes[k];
+            long sum = 0;
+            for (int j = 0; j < parts.length; j++) {
+                if (parts[j] != Part.ENDURANCE) {
+                    sum += tenths(weights.values[j], inputs.value(parts[j], k));
+                }
+            }
+            settled[k] = sum;
+            // points are monotone in the value, and an endurance value is at most 1 (UNKNOWN when the rating is)
+            best[k] = endurance < 0 ? sum : sum + tenths(weights.values[endurance],
+                    Double.isNaN(inputs.columns.ratedTb[i]) ? RankingModel.UNKNOWN : 1);
+        }
+        Integer[] order = new Integer[count];
+        for (int k = 0; k < count; k++) {
+            order[k] = k;
+        }
+        java.util.Arrays.sort(order, (a, b) -> Long.compare(best[b], best[a]));
+        return new Standing(settled, best, java.util.Arrays.stream(order).mapToInt(Integer::intValue).toArray());
+    }
+
+    /** {@link #points} in tenths. */
+    static long tenths(int weight, double value) {
+        return Math.round(points(weight, value) * 10);
+    }
+
+    /** What a component's value depends on besides the candidate: the question and the field it is ranked in. */
+    static final class Inputs {
+        final RecommendQuery q;
+        final ProfileColumns columns;
+        final Field field;
+        final Optional<SpecialSizing.Need> need;
+        final RankingModel.Load load;
+        /** The cheapest cost as written, in the currency last asked for: every shown drive's explanation names it. */
+        private String cheapestCurrency;
+        private String cheapestWritten;
+
+        Inputs(RecommendQuery q, ProfileColumns columns, Field field, Optional<SpecialSizing.Need> need, RankingModel.Load load) {
+            this.q = q;
+            this.columns = columns;
+            this.field = field;
+            this.need = need;
+            this.load = load;
+        }
+
+        String cheapest(String currency) {
+            if (!currency.equals(cheapestCurrency)) {
+                cheapestWritten = Explanations.money(field.cheapest, currency);
+                cheapestCurrency = currency;
+            }
+            return cheapestWritten;
+        }
+
+        /** One component's value, 0 to 1, of the candidate at place {@code k} of the field: the same for the ranking pass and the explanation. */
+        double value(Part part, int k) {
+            return switch (part) {
+                case FLUSH -> field.flush[k];
+                case PLP -> columns.plpValue[field.indexes[k]];
+                case ENDURANCE -> RankingModel.enduranceValue(columns.ratedTb[field.indexes[k]] / load.tbPerYear());
+                case PRICE -> field.price[k];
+                case ROOM -> field.room[k];
+            };
+        }
+    }
+
+    /** The flush component's value: the sync IOPS predicted for the role's calibration, against its zero-latency ceiling. */
+    static double flushValue(ProfileColumns columns, int i, boolean slog, double ceilingIops) {
+        return (slog ? columns.logIops[i] : columns.specialIops[i]) / ceilingIops;
+    }
+
+    /** The price component's value: the cheapest cost that passed over this one's; without a price, unknown ({@link RankingModel#UNKNOWN}). */
+    static double priceValue(OfferSelection.Choice choice, BigDecimal cheapest, double cheapestValue) {
+        // the doubles differ where the decimals do; where the doubles tie, the decimals decide
+        return choice.cost() == null || cheapest == null ? RankingModel.UNKNOWN
+                : choice.costValue() == cheapestValue && choice.cost().compareTo(cheapest) == 0 ? 1
+                : cheapestValue / choice.costValue();
+    }
+
+    /** The score components by the names {@link RankingModel#weights} gives them (a switch on these runs per candidate). */
+    enum Part {
+        FLUSH, PLP, ENDURANCE, PRICE, ROOM;
+
+        static Part of(String name) {
+            return valueOf(name.toUpperCase(Locale.ROOT));
+        }
+    }
+
+    /** weight × value rounded half up to 0.1, as the decimal value reads. */
+    static double points(int weight, double value) {
+        return round(weight * value, 1);
+    }
+
+    /** The candidate at {@code index} of the columns, kept for the answer with its offers and points, explained. */
+    static Scored score(Weights weights, int k, double points, int units, Inputs inputs) {
+        RecommendQuery q = inputs.q;
+        int index = inputs.field.indexes[k];
+        OfferSelection.Choice choice = inputs.field.choices[k];
+        BigDecimal cheapest = inputs.field.cheapest;
+        Optional<SpecialSizing.Need> need = inputs.need;
+        Ranker.Profile profile = inputs.columns.profiles.get(index);
+        double capacityGib = inputs.columns.capacityGib[index];
+        Candidate c = profile.candidate();
+        RankingModel.Flush flush = profile.flush();
+        FlushModel flushModel = Ranker.flushModel(q);
+        double iops = q.isSlog() ? profile.logIops() : profile.specialIops();
+        RankingModel.Endurance endurance = RankingModel.endurance(c, inputs.load, inputs.columns.rating(index));
+        BigDecimal cost = choice.cost();
+        List<Draft> drafts = new ArrayList<>();
+        for (int i = 0; i < weights.names.length; i++) {
+            String name = weights.names[i];
+            double value = inputs.value(weights.parts[i], k);
+            boolean unknown = false;
+            java.util.function.Supplier<String> input;
+            switch (name) {
+                case "flush" -> input = () -> inputs.columns.flushInput(index, q.isSlog(),
+                        () -> RankingModel.plain(BigDecimal.valueOf(round(flush.latencyUs(), 2))) + " µs flush → "
+                        + Decimals.grouped(iops) + " predicted sync IOPS on the buying guide's lab pool, of the "
+                        + Decimals.grouped(flushModel.ceilingIops()) + " a zero-latency flush would give there (" + flush.basis() + ")");
+                case "plp" -> {
+                    unknown = profile.plp().protection() == PlpAssessment.Protection.UNKNOWN;
+                    input = () -> inputs.columns.kept.keep(profile.plp().summary());
+                }
+                case "endurance" -> {
+                    unknown = endurance.lifeYears() == null;
+                    input = () -> endurance.lifeYears() == null ? endurance.basis()
+                            : Decimals.fixed(endurance.lifeYears(), 1) + " years of " + Decimals.fixed(RankingModel.SERVICE_YEARS, 0)
+                            + " (" + endurance.basis() + ")";
+                }
+                case "price" -> {
+                    unknown = cost == null || cheapest == null;
+                    input = unknown ? () -> "no price in stock to compare: unknown, scored " + RankingModel.UNKNOWN + " of its weight"
+                            : () -> (units == 1 ? "" : "set of " + units + ": ") + Explanations.money(cost, choice.best().currency())
+                        + " against the cheapest " + inputs.cheapest(choice.best().currency());
+                }
+                case "room" -> {
+                    unknown = need.isEmpty();
+                    input = () -> need.map(n -> Decimals.fixed(capacityGib, 0) + " GiB per drive for " + Decimals.fixed(n.requiredGib(), 1)
+                            + " GiB needed").orElse("no data size given: room not judged");
+                }
+                default -> throw new IllegalStateException(name);
+            }
+            drafts.add(new Draft(name, weights.values[i], value, points(weights.values[i], value), unknown, input));
+        }
+        CapacityFit capacity = q.isSlog() ? null : new CapacityFit(round(capacityGib, 1),
+                need.map(n -> round(n.requiredGib(), 1)).orElse(null),
+                need.map(n -> "fits: " + Decimals.fixed(100 * n.requiredGib() * SpecialSizing.FILL_LIMIT / capacityGib, 0)
+                        + "% full with what it must hold").orElse("not judged: no data size given"));
+        return new Scored(index, c, profile.plp(), choice, flush, Math.round(iops), endurance, drafts, points, capacity);
+    }
+}

@@ -1,0 +1,93 @@
+package dev.drivecat.ranking;
+
+import static dev.drivecat.testing.Admin.admin;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.drivecat.testing.Seed;
+import dev.drivecat.testing.WritesData;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.path.json.JsonPath;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every catalog drive's page (JSON and HTML) and /recommend (each role, plp=any) give the same PLP
+ * class and the same words. Most seed drives have no offer, and /recommend shows only drives with
+ * one: each drive gets an offer in CHF, a currency no other test asks in, so USD answers stay as they were.
+ */
+@QuarkusTest
+@TestProfile(WritesData.class)
+class PlpVerdictEverywhereTest {
+
+    @Test
+    void everyDrivesPageAndEveryRolesRecommendationGiveTheSamePlpClassAndWords() {
+        List<String> slugs = given().when().get("/drives?limit=100").then().statusCode(200).extract().jsonPath()
+                .getList("items.slug", String.class);
+        // every seed drive; drives other tests of this profile add may be left out (a tiny test drive is too small for a log)
+        assertThat(slugs).containsAll(Seed.slugs());
+        String listings = slugs.stream().map(slug -> """
+                {"marketplace": "amazon-us", "externalId": "plp-everywhere-%s", "drive": "%s", "sellerType": "THIRD_PARTY",
+                 "condition": "NEW", "observations": [{"observedAt": "2026-11-30T00:00:00Z", "price": 100, "currency": "CHF",
+                 "inStock": true, "source": "s"}]}""".formatted(slug, slug)).collect(Collectors.joining(",\n"));
+        admin().contentType("application/json").body("""
+                {"format": "drivecat-import/1",
+                 "sources": {"s": {"url": "https://shop.example/plp-everywhere", "kind": "REVIEW", "retrievedAt": "2026-11-30"}},
+                 "listings": [%s]}
+                """.formatted(listings)).when().post("/admin/imports/specs").then().statusCode(200);
+
+        Map<String, Map<String, Map<String, Object>>> byRole = new HashMap<>();
+        for (String role : List.of("slog", "special")) {
+            JsonPath r = given().when().get("/recommend?role=" + role + "&plp=any&currency=CHF&limit=100&includeOutOfStock=true"
+                    + "&includeBusinessOnly=true").then().statusCode(200).extract().jsonPath();
+            Map<String, Map<String, Object>> plp = new HashMap<>();
+            for (Map<String, Object> result : r.<Map<String, Object>>getList("results")) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> drive = (Map<String, Object>) result.get("drive");
+                @SuppressWarnings("unchecked")
+                Map<String, Object> assessment = (Map<String, Object>) result.get("plp");
+                plp.put((String) drive.get("slug"), assessment);
+            }
+            assertThat(plp.keySet()).as("role=%s answers for every seed drive", role).containsAll(Seed.slugs());
+            byRole.put(role, plp);
+        }
+        for (String slug : Seed.slugs()) {
+            JsonPath page = given().accept("application/json").when().get("/drives/" + slug).then().statusCode(200).extract().jsonPath();
+            String cls = page.getString("plpAssessment.class");
+            String summary = page.getString("plpAssessment.summary");
+            assertThat(summary).as(slug).isNotBlank();
+            for (String role : byRole.keySet()) {
+                Map<String, Object> answered = byRole.get(role).get(slug);
+                assertThat(answered.get("class")).as("%s: class in role=%s", slug, role).isEqualTo(cls);
+                assertThat(answered.get("summary")).as("%s: words in role=%s", slug, role).isEqualTo(summary);
+                assertThat(answered.get("confidence")).as("%s: confidence in role=%s", slug, role)
+                        .isEqualTo(page.getString("plpAssessment.confidence"));
+            }
+            String html = given().accept("text/html").when().get("/drives/" + slug).then().statusCode(200).extract().asString();
+            assertThat(html).as("%s: the page's words", slug).contains(escaped(summary))
+                    .contains("Power-loss protection: " + escaped(wordsOf(cls)));
+        }
+        // the contradictions that started it: a general claim and the OpenZFS list agree on the S3500, the P1600X is 3D XPoint
+        assertThat(byRole.get("slog").get("intel-dc-s3500-80gb-sata").get("class")).isEqualTo("plp");
+        assertThat(byRole.get("slog").get("intel-optane-p1600x-58gb-m2").get("class")).isEqualTo("xpoint");
+        assertThat(byRole.get("slog").get("crucial-mx100-256gb-sata").get("class")).isEqualTo("flushed-data");
+    }
+
+    private static String wordsOf(String token) {
+        for (dev.drivecat.catalog.PlpAssessment.Protection p : dev.drivecat.catalog.PlpAssessment.Protection.values()) {
+            if (p.token().equals(token)) {
+                return p.words();
+            }
+        }
+        throw new AssertionError("no class " + token);
+    }
+
+    /** As Qute escapes text for HTML. */
+    private static String escaped(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;").replace("'", "&#39;");
+    }
+}

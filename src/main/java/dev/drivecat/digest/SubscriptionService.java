@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.common.DecimalInput;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
 import dev.drivecat.ranking.Role;
@@ -125,7 +126,7 @@ public class SubscriptionService {
         BigDecimal min = r.minChangePercent();
         if (min != null && (min.compareTo(floor) < 0 || min.compareTo(new BigDecimal("100")) > 0)) {
             throw new DomainException(DomainException.Kind.INVALID_BODY, "minChangePercent must be from "
-                    + floor.stripTrailingZeros().toPlainString() + " (smaller moves are noise) to 100, not " + min.toPlainString())
+                    + floor.stripTrailingZeros().toPlainString() + " (smaller moves are noise) to 100, not " + DecimalInput.plain(min))
                     .with("pointer", "/minChangePercent");
         }
         if (min != null) {

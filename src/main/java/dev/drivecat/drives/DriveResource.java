@@ -126,7 +126,7 @@ public class DriveResource {
             @QueryParam("includeBusinessOnly") String includeBusinessOnly) {
         return catalog.detail(slug, Params.currency(currency, config.api().defaultCurrency()),
                         Params.bool("includeBusinessOnly", includeBusinessOnly).orElse(false))
-                .orElseThrow(() -> DomainException.notFound("No drive with slug '" + slug + "'"));
+                .orElseThrow(() -> DomainException.notFound("No drive with slug '" + dev.drivecat.common.Text.quote(slug) + "'"));
     }
 
     @GET

@@ -104,7 +104,7 @@ public class MeasurementService {
         List<String> owners = partNumberOwners(parsed.deviceDescription());
         if (driveSlug != null) {
             Drive drive = Drive.findBySlug(driveSlug).orElseThrow(() -> DomainException.invalidParameter("drive",
-                    "drive must be the slug of a drive in the catalog; there is no drive '" + driveSlug + "'"));
+                    "drive must be the slug of a drive in the catalog; there is no drive '" + dev.drivecat.common.Text.quote(driveSlug) + "'"));
             List<String> others = owners.stream().filter(o -> !o.equals(drive.slug)).toList();
             if (!others.isEmpty() && !owners.contains(drive.slug)) {
                 throw DomainException.invalidParameter("drive", "The output names \"" + parsed.deviceDescription()

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.common.MaxBody;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.vertx.core.http.HttpServerRequest;
@@ -39,6 +40,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class SubscriptionResource {
 
     static final long MAX_BODY_BYTES = 16 * 1024;
+    /** A confirmation or unsubscribe form holds one token (or List-Unsubscribe=One-Click). */
+    static final long FORM_BODY_BYTES = 4 * 1024;
     static final java.util.List<String> MEMBERS = java.util.List.of("email", "drives", "interfaces", "roles", "minChangePercent");
 
     @Inject
@@ -94,6 +97,7 @@ public class SubscriptionResource {
     @APIResponse(responseCode = "400", description = "The body is malformed, has an unknown member, or a value is not allowed; the detail says which.")
     @APIResponse(responseCode = "413", description = "The body is larger than 16 KiB.")
     @APIResponse(responseCode = "429", description = "Too many sign-ups from this client or for this address; Retry-After says when to try again.")
+    @MaxBody(bytes = MAX_BODY_BYTES)
     public Response signUp(InputStream body, @Context HttpServerRequest request) throws java.io.IOException {
         byte[] bytes = BodyLimit.read(body, MAX_BODY_BYTES, "A sign-up");
         SubscriptionRequest parsed;
@@ -144,8 +148,9 @@ public class SubscriptionResource {
             @Content(mediaType = MediaType.TEXT_HTML, schema = @Schema(type = SchemaType.STRING)),
             @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Changed.class))})
     @APIResponse(responseCode = "404", description = "The token is not one drivecat sent, or it has expired.")
-    public Response confirm(@QueryParam("token") String queryToken, String body, @Context HttpHeaders headers) {
-        String token = queryToken != null ? queryToken : form(body).get("token");
+    @MaxBody(bytes = FORM_BODY_BYTES)
+    public Response confirm(@QueryParam("token") String queryToken, InputStream body, @Context HttpHeaders headers) {
+        String token = queryToken != null ? queryToken : form(body, "A confirmation").get("token");
         boolean html = wantsHtml(headers);
         return switch (subscriptions.confirm(token)) {
             case CONFIRMED, ALREADY_CONFIRMED -> html
@@ -176,6 +181,7 @@ public class SubscriptionResource {
 
     @POST
     @Path("/unsubscribe")
+    @MaxBody(bytes = FORM_BODY_BYTES)
     @Produces({MediaType.TEXT_HTML, MediaType.APPLICATION_JSON})
     @Operation(summary = "Unsubscribe (RFC 8058 one-click)",
             description = "The target of every digest's List-Unsubscribe header: a POST with the body List-Unsubscribe=One-Click "
@@ -188,8 +194,8 @@ public class SubscriptionResource {
             @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Changed.class))})
     @APIResponse(responseCode = "404", description = "The token is not one drivecat sent.")
     public Response unsubscribe(@Parameter(description = "The token from the digest.") @QueryParam("token") String queryToken,
-                                String body, @Context HttpHeaders headers) {
-        String token = queryToken != null ? queryToken : form(body).get("token");
+                                InputStream body, @Context HttpHeaders headers) {
+        String token = queryToken != null ? queryToken : form(body, "An unsubscribe request").get("token");
         boolean html = wantsHtml(headers);
         if (!subscriptions.unsubscribe(token)) {
             return notFound(html, "This is not an unsubscribe link drivecat sent");
@@ -234,9 +240,13 @@ public class SubscriptionResource {
     }
 
     /** The fields of an application/x-www-form-urlencoded body (anything else reads as no fields). */
+    static Map<String, String> form(InputStream body, String what) {
+        return form(new String(BodyLimit.readOptional(body, FORM_BODY_BYTES, what), StandardCharsets.UTF_8));
+    }
+
     static Map<String, String> form(String body) {
         Map<String, String> fields = new java.util.HashMap<>();
-        if (body == null || body.isBlank() || body.length() > 4096) {
+        if (body == null || body.isBlank()) {
             return fields;
         }
         for (String pair : body.trim().split("&")) {

@@ -97,6 +97,7 @@ public class MeasurementResource {
             + "drive (candidates lists the drives it could be), or a bad url or measuredAt; nothing was stored.")
     @APIResponse(responseCode = "413", description = "The output is larger than 64 KiB.")
     @APIResponse(responseCode = "415", description = "The body is neither text/plain nor application/json.")
+    @dev.drivecat.common.MaxBody(bytes = MeasurementService.MAX_OUTPUT_BYTES)
     public Response record(
             @Parameter(description = "The drive measured (optional when the output prints a part number of exactly one catalog drive).",
                     example = "intel-optane-p1600x-58gb-m2") @QueryParam("drive") String drive,

@@ -75,6 +75,7 @@ public class SpecSourceResource {
             + "than drive=; nothing was stored. The problem's report member lists what was found.")
     @APIResponse(responseCode = "413", description = "The body is larger than drivecat.imports.max-body-bytes.")
     @APIResponse(responseCode = "415", description = "The body is not text/html.")
+    @dev.drivecat.common.MaxBody(property = "drivecat.imports.max-body-bytes")
     public SpecSourceReport importPage(
             @BeanParam SpecSourceParams params,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
@@ -112,6 +113,7 @@ public class SpecSourceResource {
             + "drive than drive=; nothing was stored.")
     @APIResponse(responseCode = "413", description = "The body is larger than drivecat.imports.max-body-bytes.")
     @APIResponse(responseCode = "415", description = "The body is neither text/csv nor application/json.")
+    @dev.drivecat.common.MaxBody(property = "drivecat.imports.max-body-bytes")
     public SpecSourceReport importTable(
             @BeanParam SpecSourceParams params,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,

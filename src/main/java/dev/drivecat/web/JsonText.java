@@ -24,12 +24,15 @@ public class JsonText implements ObjectMapperCustomizer {
 
     @Override
     public void customize(ObjectMapper mapper) {
-        mapper.registerModule(new SimpleModule("drivecat-json-text").addDeserializer(String.class, new WithoutNul()));
+        mapper.registerModule(new SimpleModule("drivecat-json-text").addDeserializer(String.class, new PrintableText()));
+        // Jackson's messages quote the token they choke on: at most as much of it as any other message quotes
+        mapper.getFactory().setErrorReportConfiguration(com.fasterxml.jackson.core.ErrorReportConfiguration.builder()
+                .maxErrorTokenLength(Text.QUOTED_LENGTH).maxRawContentLength(Text.QUOTED_LENGTH).build());
     }
 
-    static final class WithoutNul extends StdScalarDeserializer<String> {
+    static final class PrintableText extends StdScalarDeserializer<String> {
 
-        WithoutNul() {
+        PrintableText() {
             super(String.class);
         }
 

@@ -50,7 +50,8 @@ public class MeasurementService {
 
     @Transactional
     public Recorded record(Format format, byte[] body, String driveSlug, String sourceUrl, Instant measuredAt) {
-        String output = new String(body, StandardCharsets.UTF_8);
+        // what is kept of the post keeps its lines, not its control characters
+        String output = dev.drivecat.common.Text.clean(new String(body, StandardCharsets.UTF_8));
         SyncWrite parsed = switch (format) {
             case DISKINFO -> DiskinfoOutput.parse(output);
             case FIO -> FioOutput.parse(json(body));

@@ -72,6 +72,7 @@ public class Backups {
         oneAtATime.lock();
         try {
             Path directory = Files.createDirectories(directory(database));
+            BaseBackup.ownerOnly(directory, true); // 0700 like the cluster, also when it was made before
             Path target = freeName(directory, trigger.prefix() + "-" + STAMP.format(clock.instant()));
             LOG.infof("Writing a %s backup of the embedded PostgreSQL to %s", trigger.prefix(), target);
             BaseBackup.Taken taken = BaseBackup.take(database.jdbcUrl(), database.dataDirectory(), target, "drivecat " + target.getFileName());

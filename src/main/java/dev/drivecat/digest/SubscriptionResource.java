@@ -129,7 +129,7 @@ public class SubscriptionResource {
         return switch (subscriptions.checkConfirmation(token)) {
             case CONFIRMED -> html(200, new Page("Confirm your weekly price digest",
                     "Press the button to start receiving drivecat's weekly price-change digest at the address this link was sent to.",
-                    config.publicBaseUrl() + "/subscriptions/confirm", token, false, "Confirm"));
+                    "/subscriptions/confirm", token, false, "Confirm"));
             case ALREADY_CONFIRMED -> html(200, message("Already confirmed", "This link has been used; the digest is confirmed."));
             case EXPIRED -> html(404, message("This link has expired", "Sign up again to get a new confirmation link."));
             case UNKNOWN -> html(404, message("Unknown link", "This is not a confirmation link drivecat sent. Check that the whole link was copied."));
@@ -176,7 +176,7 @@ public class SubscriptionResource {
         }
         return html(200, new Page("Unsubscribe from the price digest",
                 "Press the button and no more digests are sent to the address this link was mailed to.",
-                subscriptions.unsubscribeUrl(token), null, true, "Unsubscribe"));
+                "/subscriptions/unsubscribe?token=" + token, null, true, "Unsubscribe"));
     }
 
     @POST

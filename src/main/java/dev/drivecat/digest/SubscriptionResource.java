@@ -89,16 +89,21 @@ public class SubscriptionResource {
                     + "link is followed; following it applies the settings of this request. Every valid request gets the same answer, "
                     + "whether the address is new, pending, subscribed or unsubscribed, and the confirmation mail is resent at most once "
                     + "per drivecat.digest.confirmation-resend-interval. Only the members of SubscriptionRequest are read; any other "
-                    + "(an id, a confirmed flag, a token) is a 400. Rate-limited per client and per address (429 with Retry-After).")
+                    + "(an id, a confirmed flag, a token) is a 400. Rate-limited per client, valid sign-ups or not (429 with "
+                    + "Retry-After); at most drivecat.digest.signups-per-address confirmation mails go to one address per sign-up window, "
+                    + "and a sign-up past that sends none and is answered like any other. The mail is sent after the answer, so the "
+                    + "answer takes as long whether one goes out or not.")
     @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SubscriptionRequest.class),
             example = "{\"email\": \"zfs-admin@example.org\", \"roles\": [\"slog\"], \"interfaces\": [\"u2\"], \"minChangePercent\": 5}"))
     @APIResponse(responseCode = "202", description = "Accepted; a confirmation mail may be on its way.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SignupAccepted.class)))
     @APIResponse(responseCode = "400", description = "The body is malformed, has an unknown member, or a value is not allowed; the detail says which.")
     @APIResponse(responseCode = "413", description = "The body is larger than 16 KiB.")
-    @APIResponse(responseCode = "429", description = "Too many sign-ups from this client or for this address; Retry-After says when to try again.")
+    @APIResponse(responseCode = "429", description = "Too many sign-ups from this client; Retry-After says when to try again.")
     @MaxBody(bytes = MAX_BODY_BYTES)
     public Response signUp(InputStream body, @Context HttpServerRequest request) throws java.io.IOException {
+        // counted first: a client's invalid sign-ups count as much as its valid ones
+        subscriptions.admit(request.remoteAddress() == null ? null : request.remoteAddress().hostAddress());
         byte[] bytes = BodyLimit.read(body, MAX_BODY_BYTES, "A sign-up");
         SubscriptionRequest parsed;
         try {
@@ -110,8 +115,7 @@ public class SubscriptionResource {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw dev.drivecat.common.JsonErrors.invalidBody(e, "a sign-up takes " + String.join(", ", MEMBERS));
         }
-        String client = request.remoteAddress() == null ? null : request.remoteAddress().hostAddress();
-        subscriptions.signUp(parsed, client);
+        subscriptions.signUp(parsed);
         return Response.accepted(new SignupAccepted("confirmation-pending", accepted())).type(MediaType.APPLICATION_JSON_TYPE).build();
     }
 

@@ -12,13 +12,18 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
  * Limits the expensive reads per client (its address; behind a proxy, enable
- * quarkus.http.proxy.proxy-address-forwarding so the address is the client's): /recommend and
- * price-history exports. Over the limit the answer is 429 problem+json with Retry-After.
+ * quarkus.http.proxy.proxy-address-forwarding so the address is the client's): /recommend,
+ * price-history exports (the CSV/JSON history and its SVG chart) and the drive page (which draws
+ * the whole history as a chart). Over the limit the answer is 429 problem+json with Retry-After.
  */
 public class RateLimitFilter {
 
     /** The operations limited here, as path templates (for the OpenAPI document). */
-    static final java.util.Set<String> LIMITED_PATHS = java.util.Set.of("/recommend", "/drives/{slug}/prices");
+    static final java.util.Set<String> LIMITED_PATHS = java.util.Set.of("/recommend", "/drives/{slug}/prices",
+            "/drives/{slug}/prices.svg", "/drives/{slug}");
+
+    private static final java.util.regex.Pattern DRIVE_EXPORT = java.util.regex.Pattern.compile("/drives/[^/]+/prices(\\.svg)?");
+    private static final java.util.regex.Pattern DRIVE = java.util.regex.Pattern.compile("/drives/[^/]+");
 
     /** Looked up per request: filters are created before runtime configuration is available. */
     @Inject
@@ -45,9 +50,12 @@ public class RateLimitFilter {
         if (path.equals("/recommend")) {
             perMinute = config.get().rateLimits().recommendPerMinute();
             kind = "recommendations";
-        } else if (path.startsWith("/drives/") && path.endsWith("/prices")) {
+        } else if (DRIVE_EXPORT.matcher(path).matches()) {
             perMinute = config.get().rateLimits().exportPerMinute();
             kind = "price-history exports";
+        } else if (DRIVE.matcher(path).matches()) {
+            perMinute = config.get().rateLimits().drivePerMinute();
+            kind = "drive pages";
         } else {
             return Optional.empty();
         }

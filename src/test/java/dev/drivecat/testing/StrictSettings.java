@@ -13,6 +13,7 @@ public class StrictSettings implements QuarkusTestProfile {
 
     public static final int RECOMMEND_PER_MINUTE = 3;
     public static final int EXPORT_PER_MINUTE = 2;
+    public static final int DRIVE_PER_MINUTE = 2;
 
     @Override
     public Map<String, String> getConfigOverrides() {
@@ -20,6 +21,7 @@ public class StrictSettings implements QuarkusTestProfile {
                 "drivecat.admin-token", "",
                 "drivecat.rate-limits.recommend-per-minute", Integer.toString(RECOMMEND_PER_MINUTE),
                 "drivecat.rate-limits.export-per-minute", Integer.toString(EXPORT_PER_MINUTE),
+                "drivecat.rate-limits.drive-per-minute", Integer.toString(DRIVE_PER_MINUTE),
                 "drivecat.health.failure-share-jump", "0.3",
                 "drivecat.health.failure-share-min-attempts", "3");
     }

@@ -92,6 +92,7 @@ class ApiFuzzTest {
         public Map<String, String> getConfigOverrides() {
             return Map.of("drivecat.rate-limits.recommend-per-minute", "0",
                     "drivecat.rate-limits.export-per-minute", "0",
+                    "drivecat.rate-limits.drive-per-minute", "0",
                     "drivecat.digest.signups-per-client", "1000000",
                     "quarkus.mailer.mock", "true");
         }

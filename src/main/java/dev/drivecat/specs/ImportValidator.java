@@ -338,7 +338,12 @@ public final class ImportValidator {
         }
         boolean ok = !blank(l.marketplace()) && !blank(l.externalId()) && !blank(l.drive());
         if (!blank(l.marketplace()) && !catalog.marketplaceExists(l.marketplace())) {
-            error(at + "/marketplace", "unknown marketplace \"" + l.marketplace() + "\"");
+            error(at + "/marketplace", "unknown marketplace \"" + dev.drivecat.common.Text.quote(l.marketplace()) + "\"");
+            ok = false;
+        }
+        if (!blank(l.externalId()) && !dev.drivecat.common.Text.singleLine(l.externalId()).equals(l.externalId().strip())) {
+            // an identity, written into every export: one line, as the marketplaces' own ids are
+            error(at + "/externalId", "must be one line without tabs");
             ok = false;
         }
         if (!blank(l.url()) && !isHttpUrl(l.url())) {

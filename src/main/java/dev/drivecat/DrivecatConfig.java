@@ -98,11 +98,14 @@ public interface DrivecatConfig {
         @WithDefault("P7D")
         Duration confirmationValidFor();
 
-        /** Sign-ups one client (IP address) may make per sign-up window; more answer 429. */
+        /** Sign-ups one client (IP address) may make per sign-up window, valid or not; more answer 429. */
         @WithDefault("10")
         int signupsPerClient();
 
-        /** Sign-ups for one address per sign-up window; more answer 429. */
+        /**
+         * Confirmation mails sent to one address per sign-up window; a sign-up past that sends none and
+         * is answered like any other (so that nobody can block another's sign-up).
+         */
         @WithDefault("3")
         int signupsPerAddress();
 
@@ -240,7 +243,7 @@ public interface DrivecatConfig {
         @WithDefault("120")
         int recommendPerMinute();
 
-        /** Price-history exports (/drives/{slug}/prices) per client per minute (0: no limit). */
+        /** Price-history exports (/drives/{slug}/prices and its chart, prices.svg) per client per minute (0: no limit). */
         @WithDefault("30")
         int exportPerMinute();
 
@@ -251,6 +254,10 @@ public interface DrivecatConfig {
         /** Pastes read by POST /pools/parse per client per minute (0: no limit). */
         @WithDefault("30")
         int poolsPerMinute();
+
+        /** Reads of one drive (/drives/{slug}, the page and the JSON, which draws its price chart) per client per minute (0: no limit). */
+        @WithDefault("120")
+        int drivePerMinute();
     }
 
     interface Health {

@@ -1,5 +1,6 @@
 package dev.drivecat.catalog;
 
+import dev.drivecat.common.Text;
 import java.math.BigDecimal;
 
 /**
@@ -21,6 +22,14 @@ public record SpecStatement(
         String importer,
         String importerVersion,
         boolean claim) {
+
+    /** What a source says, normalised where it enters the catalog: the wording without control characters, values on one line. */
+    public SpecStatement {
+        token = Text.singleLine(token);
+        text = Text.singleLine(text);
+        appliesTo = Text.singleLine(appliesTo);
+        wording = Text.clean(wording);
+    }
 
     /** A statement that quotes a specification or states a measured fact (not a source's general claim). */
     public SpecStatement(SpecField field, BigDecimal number, String token, String text, String appliesTo, String wording,

@@ -431,7 +431,11 @@ public final class PriceChart {
         return labels;
     }
 
-    /** Date ticks a readable distance apart: days, weeks, or months (on the 1st). */
+    /**
+     * Date ticks a readable distance apart: days, weeks, months (on the 1st), or whole years and
+     * decades for a long window, never more than the axis has room for, whatever the window asked
+     * (prices.svg?from=0001-01-01&to=9999-12-31 drew a label for each of 10,008 years).
+     */
     static List<Tick> dateTicks(LocalDate first, LocalDate last, java.util.function.ToDoubleFunction<LocalDate> x, int width) {
         long span = ChronoUnit.DAYS.between(first, last);
         int room = Math.max(1, (int) (width / 64.0));
@@ -454,8 +458,8 @@ public final class PriceChart {
             return ticks;
         }
         long months = ChronoUnit.MONTHS.between(first.withDayOfMonth(1), last.withDayOfMonth(1)) + 1;
-        int step = 1;
-        for (int s : new int[] {1, 2, 3, 6, 12}) {
+        long step = 1;
+        for (long s : MONTH_STEPS) {
             step = s;
             if (months / s <= room) {
                 break;
@@ -466,6 +470,9 @@ public final class PriceChart {
         }
         return ticks;
     }
+
+    /** Months between date ticks: up to a year, then 1, 2, 5, 10, … years, up to the ten thousand years a date can span. */
+    private static final long[] MONTH_STEPS = {1, 2, 3, 6, 12, 24, 60, 120, 240, 600, 1200, 2400, 6000, 12_000, 24_000, 60_000, 120_000};
 
     /** A label centred on its tick, unless it would run past either end of the axis. */
     private static Tick dateTick(double at, String label, double start, double end) {

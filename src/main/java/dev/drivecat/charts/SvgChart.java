@@ -1,5 +1,6 @@
 package dev.drivecat.charts;
 
+import dev.drivecat.common.Text;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 
@@ -19,7 +20,8 @@ public final class SvgChart {
         static native TemplateInstance prices(PriceChart.Chart c, String id);
     }
 
+    /** The chart as SVG; nothing outside XML 1.0's Char production is written, whatever a drive's name or a label holds. */
     public static String render(PriceChart.Chart chart, String id) {
-        return Templates.prices(chart, id).render();
+        return Text.forXml(Templates.prices(chart, id).render());
     }
 }

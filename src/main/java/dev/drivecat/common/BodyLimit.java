@@ -29,7 +29,21 @@ public final class BodyLimit {
         } catch (IOException e) {
             throw DomainException.invalidBody(what + " could not be read completely: the upload broke off");
         }
-        return new java.io.FilterInputStream(in) {
+        return counted(in, maxBytes, what);
+    }
+
+    /** The 413 for a body over its limit: {@code maxBytes} says how large it may be. */
+    public static DomainException tooLarge(String what, long maxBytes) {
+        return new DomainException(DomainException.Kind.PAYLOAD_TOO_LARGE,
+                what + " is larger than the " + maxBytes + " bytes this server accepts", Map.of("maxBytes", maxBytes));
+    }
+
+    /**
+     * The body as a stream that fails with 413 as soon as more than {@code maxBytes} have been read,
+     * whatever reads it (a JSON reader, a form, a String); an empty body stays empty.
+     */
+    public static InputStream counted(InputStream body, long maxBytes, String what) {
+        return new java.io.FilterInputStream(body) {
             private long total;
 
             @Override
@@ -46,7 +60,14 @@ public final class BodyLimit {
                 return n;
             }
 
-            private void count(int n) {
+            @Override
+            public long skip(long n) throws IOException {
+                long skipped = super.skip(n);
+                count(skipped);
+                return skipped;
+            }
+
+            private void count(long n) {
                 total += n;
                 if (total > maxBytes) {
                     throw tooLarge(what, maxBytes);
@@ -55,9 +76,16 @@ public final class BodyLimit {
         };
     }
 
-    private static DomainException tooLarge(String what, long maxBytes) {
-        return new DomainException(DomainException.Kind.PAYLOAD_TOO_LARGE,
-                what + " is larger than the " + maxBytes + " bytes this server accepts", Map.of("maxBytes", maxBytes));
+    /** The body, up to the limit, as bytes; an absent or empty body is no bytes (for forms whose fields may come in the query). */
+    public static byte[] readOptional(InputStream body, long maxBytes, String what) {
+        if (body == null) {
+            return new byte[0];
+        }
+        try (InputStream in = counted(body, maxBytes, what)) {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw DomainException.invalidBody(what + " could not be read completely: the upload broke off");
+        }
     }
 
     /**

@@ -12,7 +12,7 @@ public class InvalidValueException extends DomainException {
     private final List<String> allowed;
 
     public InvalidValueException(String parameter, String value, List<String> allowed) {
-        super(Kind.INVALID_PARAMETER, "'" + value + "' is not a valid " + parameter + "; allowed: " + String.join(", ", allowed),
+        super(Kind.INVALID_PARAMETER, "'" + Text.quote(value) + "' is not a valid " + parameter + "; allowed: " + String.join(", ", allowed),
                 members(parameter, allowed));
         this.parameter = parameter;
         this.value = value;

@@ -32,6 +32,7 @@ public final class JsonErrors {
                 what = what.substring(0, newline);
             }
         }
+        what = what == null ? null : Text.escape(what);
         String location = e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
         return (where.isEmpty() ? "Malformed JSON" : "At " + where) + location + ": " + what;
     }

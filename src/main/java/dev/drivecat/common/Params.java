@@ -74,7 +74,7 @@ public final class Params {
         Integer value = integer(raw);
         if (value == null || value < 1 || value > max) {
             throw DomainException.invalidParameter("limit",
-                    "limit must be a whole number from 1 to " + max + " (the largest page this server returns), not '" + raw + "'")
+                    "limit must be a whole number from 1 to " + max + " (the largest page this server returns), not '" + Text.quote(raw) + "'")
                     .with("maximum", max);
         }
         return value;
@@ -86,24 +86,31 @@ public final class Params {
         }
         Integer value = integer(raw);
         if (value == null || value < 0) {
-            throw DomainException.invalidParameter("offset", "offset must be a whole number of 0 or more, not '" + raw + "'");
+            throw DomainException.invalidParameter("offset", "offset must be a whole number of 0 or more, not '" + Text.quote(raw) + "'");
         }
         return value;
     }
 
+    /**
+     * A decimal number within [min, max] (either may be null), and within {@link DecimalInput}'s
+     * bounds whatever the range: {@code 1e100000000} and {@code 1e-100000} are refused here, before
+     * anything compares, rounds or writes them out.
+     */
     public static Optional<BigDecimal> decimal(String name, String raw, BigDecimal min, BigDecimal max) {
         if (raw == null || raw.isBlank()) {
             return Optional.empty();
         }
-        try {
-            BigDecimal value = new BigDecimal(raw.trim());
-            if ((min != null && value.compareTo(min) < 0) || (max != null && value.compareTo(max) > 0)) {
-                throw invalid(name, raw, "a number" + range(min, max));
-            }
-            return Optional.of(value);
-        } catch (NumberFormatException e) {
-            throw invalid(name, raw, "a number" + range(min, max));
+        String expected = "a number" + range(min, max);
+        String problem = DecimalInput.problem(raw);
+        if (problem != null) {
+            throw invalid(name, raw, problem.equals(DecimalInput.NOT_A_NUMBER) ? expected
+                    : expected + " (" + DecimalInput.ALLOWED + "; " + problem + ")");
         }
+        BigDecimal value = DecimalInput.normal(new BigDecimal(raw.trim()));
+        if ((min != null && value.compareTo(min) < 0) || (max != null && value.compareTo(max) > 0)) {
+            throw invalid(name, raw, expected);
+        }
+        return Optional.of(value);
     }
 
     public static Optional<Integer> integer(String name, String raw, int min, int max) {
@@ -186,7 +193,7 @@ public final class Params {
     }
 
     public static DomainException invalid(String name, String raw, String expected) {
-        return DomainException.invalidParameter(name, name + " must be " + expected + ", not '" + raw + "'");
+        return DomainException.invalidParameter(name, name + " must be " + expected + ", not '" + Text.quote(raw) + "'");
     }
 
     private static Integer integer(String raw) {

@@ -72,6 +72,11 @@ public class Backups {
         oneAtATime.lock();
         try {
             Path directory = Files.createDirectories(directory(database));
+            // 0700 and 0600 like the cluster, also for a folder and backups written before drivecat made them so
+            BaseBackup.ownerOnly(directory, true);
+            for (Backup existing : list()) {
+                BaseBackup.ownerOnly(directory.resolve(existing.name()), false);
+            }
             Path target = freeName(directory, trigger.prefix() + "-" + STAMP.format(clock.instant()));
             LOG.infof("Writing a %s backup of the embedded PostgreSQL to %s", trigger.prefix(), target);
             BaseBackup.Taken taken = BaseBackup.take(database.jdbcUrl(), database.dataDirectory(), target, "drivecat " + target.getFileName());

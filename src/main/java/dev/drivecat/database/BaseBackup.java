@@ -75,7 +75,7 @@ final class BaseBackup {
         props.setProperty("ApplicationName", "drivecat backup");
         Taken taken;
         try (Connection c = DriverManager.getConnection(jdbcUrl, props);
-             OutputStream file = Files.newOutputStream(partial);
+             OutputStream file = ownerOnlyFile(partial);
              ZipOutputStream zip = new ZipOutputStream(file)) {
             zip.setLevel(Deflater.BEST_SPEED);
             try (Statement s = c.createStatement()) {
@@ -251,8 +251,22 @@ final class BaseBackup {
         }
     }
 
-    /** PostgreSQL refuses a data directory others can read. */
-    private static void ownerOnly(Path path, boolean directory) throws IOException {
+    /**
+     * A new file only its owner can read, created so (never readable by others for a moment): a backup
+     * holds the whole database, subscriber addresses and token hashes included.
+     */
+    static OutputStream ownerOnlyFile(Path path) throws IOException {
+        Files.deleteIfExists(path);
+        try {
+            Files.createFile(path, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        } catch (UnsupportedOperationException e) {
+            Files.createFile(path); // not a POSIX file system
+        }
+        return Files.newOutputStream(path, java.nio.file.StandardOpenOption.TRUNCATE_EXISTING, java.nio.file.StandardOpenOption.WRITE);
+    }
+
+    /** Owner-only permissions, as the cluster has them: PostgreSQL refuses a data directory others can read, and a backup is one. */
+    static void ownerOnly(Path path, boolean directory) throws IOException {
         try {
             Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(directory ? "rwx------" : "rw-------"));
         } catch (UnsupportedOperationException e) {

@@ -1,5 +1,6 @@
 package dev.drivecat.digest;
 
+import dev.drivecat.common.Text;
 import dev.drivecat.pricing.ChangeKind;
 import dev.drivecat.pricing.PriceChange;
 import dev.drivecat.pricing.PriceChangeService.ChangeReport;
@@ -69,8 +70,8 @@ final class AtomFeed {
         }
         for (ChangeKind k : c.kinds()) {
             x.writeEmptyElement("category");
-            x.writeAttribute("term", k.token());
-            x.writeAttribute("label", ChangeWords.kind(k));
+            attribute(x, "term", k.token());
+            attribute(x, "label", ChangeWords.kind(k));
         }
         text(x, "summary", summary(c));
         x.writeEndElement();
@@ -92,16 +93,21 @@ final class AtomFeed {
                 .max(Instant::compareTo).orElse(report.evaluatedAt().isBefore(report.until()) ? report.evaluatedAt() : report.until());
     }
 
+    /** Every text and attribute goes through these: nothing outside XML 1.0's Char production is written, whatever was stored. */
     private static void text(XMLStreamWriter x, String name, String value) throws XMLStreamException {
         x.writeStartElement(name);
-        x.writeCharacters(value);
+        x.writeCharacters(Text.forXml(value));
         x.writeEndElement();
+    }
+
+    private static void attribute(XMLStreamWriter x, String name, String value) throws XMLStreamException {
+        x.writeAttribute(name, Text.forXml(value));
     }
 
     private static void link(XMLStreamWriter x, String rel, String type, String href) throws XMLStreamException {
         x.writeEmptyElement("link");
-        x.writeAttribute("rel", rel);
-        x.writeAttribute("type", type);
-        x.writeAttribute("href", href);
+        attribute(x, "rel", rel);
+        attribute(x, "type", type);
+        attribute(x, "href", href);
     }
 }

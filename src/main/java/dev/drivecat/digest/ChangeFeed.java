@@ -70,7 +70,7 @@ public class ChangeFeed {
         List<String> unknown = slugs.stream().filter(s -> !known.contains(s)).distinct().toList();
         if (!unknown.isEmpty()) {
             throw new DomainException(DomainException.Kind.INVALID_PARAMETER,
-                    "no drive has the slug " + String.join(", ", unknown.stream().map(s -> "'" + s + "'").toList())
+                    "no drive has the slug " + String.join(", ", unknown.stream().map(s -> "'" + dev.drivecat.common.Text.quote(s) + "'").toList())
                             + "; " + parameter + " takes drive slugs as GET /drives lists them, such as intel-optane-p4800x-375gb-u2")
                     .with("parameter", parameter).with("unknown", unknown);
         }

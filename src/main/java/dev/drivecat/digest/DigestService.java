@@ -257,7 +257,7 @@ public class DigestService {
     public Preview preview(IsoWeek week, String email) {
         String key = email == null ? "" : email.trim().toLowerCase(java.util.Locale.ROOT);
         SubscriberStore.Subscriber s = QuarkusTransaction.requiringNew().call(() -> subscribers.byEmailKey(key))
-                .orElseThrow(() -> DomainException.notFound("No subscriber has the address '" + email + "'"));
+                .orElseThrow(() -> DomainException.notFound("No subscriber has the address '" + dev.drivecat.common.Text.quote(email) + "'"));
         DigestComposer.Week w = prepare(week);
         String unsubscribe = subscriptions.unsubscribeUrl("preview-only-not-a-token");
         DigestComposer.Composed c = composer.compose(w, s.settings(), unsubscribe);

@@ -1,5 +1,6 @@
 package dev.drivecat.digest;
 
+import dev.drivecat.common.Text;
 import io.quarkus.mailer.Mail;
 import io.quarkus.mailer.Mailer;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -35,7 +36,8 @@ public class MailSender {
     }
 
     void send(Message m) {
-        Mail mail = Mail.withText(m.to(), m.subject(), m.text()).setHtml(m.html());
+        // a subject is one header line: no CR/LF, whatever a drive's name held
+        Mail mail = Mail.withText(m.to(), Text.singleLine(m.subject()), m.text()).setHtml(m.html());
         for (InlineImage image : m.inline()) {
             mail.addInlineAttachment(image.fileName(), image.data(), image.contentType(), "<" + image.contentId() + ">");
         }

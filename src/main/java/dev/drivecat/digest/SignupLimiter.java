@@ -15,8 +15,9 @@ import java.time.ZoneOffset;
 import java.util.Locale;
 
 /**
- * Limits sign-ups per client and per address with fixed-window counters in PostgreSQL, so every
- * instance counts together. Keys are hashed; an attempt over the limit still counts.
+ * Limits sign-ups per client (every request, counted before it is read) and confirmation mails per
+ * address (every mail about to be sent) with fixed-window counters in PostgreSQL, so every instance
+ * counts together. Keys are hashed; an attempt over the limit still counts.
  */
 @ApplicationScoped
 public class SignupLimiter {
@@ -33,6 +34,24 @@ public class SignupLimiter {
 
     /** Counts one sign-up for the key; a 429 when it is over the scope's limit. */
     void count(Scope scope, String key) {
+        Counted counted = counted(scope, key);
+        if (counted.over()) {
+            String who = scope == Scope.CLIENT ? "from this client" : "for this address";
+            throw new RateLimitedException("Too many sign-ups " + who + ": at most " + counted.limit() + " per "
+                    + human(config.digest().signupWindow()) + "; try again in " + counted.retryAfterSeconds() + " seconds",
+                    counted.retryAfterSeconds());
+        }
+    }
+
+    /** Counts one for the key; false when it is over the scope's limit. */
+    boolean tryCount(Scope scope, String key) {
+        return !counted(scope, key).over();
+    }
+
+    private record Counted(int limit, boolean over, long retryAfterSeconds) {
+    }
+
+    private Counted counted(Scope scope, String key) {
         int limit = scope == Scope.CLIENT ? config.digest().signupsPerClient() : config.digest().signupsPerAddress();
         Duration window = config.digest().signupWindow();
         Instant now = clock.instant();
@@ -49,13 +68,9 @@ public class SignupLimiter {
                     .setParameter("now", now.atOffset(ZoneOffset.UTC)).getSingleResult();
         });
         int attempts = ((Number) counted.get("attempts")).intValue();
-        if (attempts > limit) {
-            Instant windowStart = Columns.instant(counted.get("window_start"));
-            long retryAfter = Math.max(1, Duration.between(now, windowStart.plus(window)).toSeconds() + 1);
-            String who = scope == Scope.CLIENT ? "from this client" : "for this address";
-            throw new RateLimitedException("Too many sign-ups " + who + ": at most " + limit + " per "
-                    + human(window) + "; try again in " + retryAfter + " seconds", retryAfter);
-        }
+        Instant windowStart = Columns.instant(counted.get("window_start"));
+        long retryAfter = Math.max(1, Duration.between(now, windowStart.plus(window)).toSeconds() + 1);
+        return new Counted(limit, attempts > limit, retryAfter);
     }
 
     private static String human(Duration d) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.common.MaxBody;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.vertx.core.http.HttpServerRequest;
@@ -39,6 +40,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class SubscriptionResource {
 
     static final long MAX_BODY_BYTES = 16 * 1024;
+    /** A confirmation or unsubscribe form holds one token (or List-Unsubscribe=One-Click). */
+    static final long FORM_BODY_BYTES = 4 * 1024;
     static final java.util.List<String> MEMBERS = java.util.List.of("email", "drives", "interfaces", "roles", "minChangePercent");
 
     @Inject
@@ -86,15 +89,21 @@ public class SubscriptionResource {
                     + "link is followed; following it applies the settings of this request. Every valid request gets the same answer, "
                     + "whether the address is new, pending, subscribed or unsubscribed, and the confirmation mail is resent at most once "
                     + "per drivecat.digest.confirmation-resend-interval. Only the members of SubscriptionRequest are read; any other "
-                    + "(an id, a confirmed flag, a token) is a 400. Rate-limited per client and per address (429 with Retry-After).")
+                    + "(an id, a confirmed flag, a token) is a 400. Rate-limited per client, valid sign-ups or not (429 with "
+                    + "Retry-After); at most drivecat.digest.signups-per-address confirmation mails go to one address per sign-up window, "
+                    + "and a sign-up past that sends none and is answered like any other. The mail is sent after the answer, so the "
+                    + "answer takes as long whether one goes out or not.")
     @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SubscriptionRequest.class),
             example = "{\"email\": \"zfs-admin@example.org\", \"roles\": [\"slog\"], \"interfaces\": [\"u2\"], \"minChangePercent\": 5}"))
     @APIResponse(responseCode = "202", description = "Accepted; a confirmation mail may be on its way.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SignupAccepted.class)))
     @APIResponse(responseCode = "400", description = "The body is malformed, has an unknown member, or a value is not allowed; the detail says which.")
     @APIResponse(responseCode = "413", description = "The body is larger than 16 KiB.")
-    @APIResponse(responseCode = "429", description = "Too many sign-ups from this client or for this address; Retry-After says when to try again.")
+    @APIResponse(responseCode = "429", description = "Too many sign-ups from this client; Retry-After says when to try again.")
+    @MaxBody(bytes = MAX_BODY_BYTES)
     public Response signUp(InputStream body, @Context HttpServerRequest request) throws java.io.IOException {
+        // counted first: a client's invalid sign-ups count as much as its valid ones
+        subscriptions.admit(request.remoteAddress() == null ? null : request.remoteAddress().hostAddress());
         byte[] bytes = BodyLimit.read(body, MAX_BODY_BYTES, "A sign-up");
         SubscriptionRequest parsed;
         try {
@@ -106,8 +115,7 @@ public class SubscriptionResource {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw dev.drivecat.common.JsonErrors.invalidBody(e, "a sign-up takes " + String.join(", ", MEMBERS));
         }
-        String client = request.remoteAddress() == null ? null : request.remoteAddress().hostAddress();
-        subscriptions.signUp(parsed, client);
+        subscriptions.signUp(parsed);
         return Response.accepted(new SignupAccepted("confirmation-pending", accepted())).type(MediaType.APPLICATION_JSON_TYPE).build();
     }
 
@@ -125,7 +133,7 @@ public class SubscriptionResource {
         return switch (subscriptions.checkConfirmation(token)) {
             case CONFIRMED -> html(200, new Page("Confirm your weekly price digest",
                     "Press the button to start receiving drivecat's weekly price-change digest at the address this link was sent to.",
-                    config.publicBaseUrl() + "/subscriptions/confirm", token, false, "Confirm"));
+                    "/subscriptions/confirm", token, false, "Confirm"));
             case ALREADY_CONFIRMED -> html(200, message("Already confirmed", "This link has been used; the digest is confirmed."));
             case EXPIRED -> html(404, message("This link has expired", "Sign up again to get a new confirmation link."));
             case UNKNOWN -> html(404, message("Unknown link", "This is not a confirmation link drivecat sent. Check that the whole link was copied."));
@@ -144,8 +152,9 @@ public class SubscriptionResource {
             @Content(mediaType = MediaType.TEXT_HTML, schema = @Schema(type = SchemaType.STRING)),
             @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Changed.class))})
     @APIResponse(responseCode = "404", description = "The token is not one drivecat sent, or it has expired.")
-    public Response confirm(@QueryParam("token") String queryToken, String body, @Context HttpHeaders headers) {
-        String token = queryToken != null ? queryToken : form(body).get("token");
+    @MaxBody(bytes = FORM_BODY_BYTES)
+    public Response confirm(@QueryParam("token") String queryToken, InputStream body, @Context HttpHeaders headers) {
+        String token = queryToken != null ? queryToken : form(body, "A confirmation").get("token");
         boolean html = wantsHtml(headers);
         return switch (subscriptions.confirm(token)) {
             case CONFIRMED, ALREADY_CONFIRMED -> html
@@ -171,11 +180,12 @@ public class SubscriptionResource {
         }
         return html(200, new Page("Unsubscribe from the price digest",
                 "Press the button and no more digests are sent to the address this link was mailed to.",
-                subscriptions.unsubscribeUrl(token), null, true, "Unsubscribe"));
+                "/subscriptions/unsubscribe?token=" + token, null, true, "Unsubscribe"));
     }
 
     @POST
     @Path("/unsubscribe")
+    @MaxBody(bytes = FORM_BODY_BYTES)
     @Produces({MediaType.TEXT_HTML, MediaType.APPLICATION_JSON})
     @Operation(summary = "Unsubscribe (RFC 8058 one-click)",
             description = "The target of every digest's List-Unsubscribe header: a POST with the body List-Unsubscribe=One-Click "
@@ -188,8 +198,8 @@ public class SubscriptionResource {
             @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Changed.class))})
     @APIResponse(responseCode = "404", description = "The token is not one drivecat sent.")
     public Response unsubscribe(@Parameter(description = "The token from the digest.") @QueryParam("token") String queryToken,
-                                String body, @Context HttpHeaders headers) {
-        String token = queryToken != null ? queryToken : form(body).get("token");
+                                InputStream body, @Context HttpHeaders headers) {
+        String token = queryToken != null ? queryToken : form(body, "An unsubscribe request").get("token");
         boolean html = wantsHtml(headers);
         if (!subscriptions.unsubscribe(token)) {
             return notFound(html, "This is not an unsubscribe link drivecat sent");
@@ -234,9 +244,13 @@ public class SubscriptionResource {
     }
 
     /** The fields of an application/x-www-form-urlencoded body (anything else reads as no fields). */
+    static Map<String, String> form(InputStream body, String what) {
+        return form(new String(BodyLimit.readOptional(body, FORM_BODY_BYTES, what), StandardCharsets.UTF_8));
+    }
+
     static Map<String, String> form(String body) {
         Map<String, String> fields = new java.util.HashMap<>();
-        if (body == null || body.isBlank() || body.length() > 4096) {
+        if (body == null || body.isBlank()) {
             return fields;
         }
         for (String pair : body.trim().split("&")) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.common.DecimalInput;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
 import dev.drivecat.ranking.Role;
@@ -57,6 +58,10 @@ public class SubscriptionService {
     @Inject
     MailSender mail;
 
+    /** Where confirmation mails are sent from: the worker pool, after the sign-up has been answered. */
+    @Inject
+    org.eclipse.microprofile.context.ManagedExecutor executor;
+
     Clock clock = Clock.systemUTC();
 
     /** A sign-up as checked: the address (as given, and as identity) and the settings it proposes. */
@@ -70,21 +75,54 @@ public class SubscriptionService {
     private record Pending(long subscriberId, String email, String token, SubscriptionSettings settings, Instant expires) {
     }
 
-    /** Checks, counts against the limits, and (at most once per interval per address) mails a confirmation link. */
-    public void signUp(SubscriptionRequest request, String client) {
-        Validated v = validate(request);
+    /**
+     * Counts a sign-up from this client, before anything of it is read or checked: a 429 past
+     * drivecat.digest.signups-per-client, whether the sign-up would have been valid or not.
+     */
+    public void admit(String client) {
         limiter.count(SignupLimiter.Scope.CLIENT, client == null ? "unknown" : client);
-        limiter.count(SignupLimiter.Scope.ADDRESS, v.emailKey());
+    }
+
+    /**
+     * Checks a sign-up and, at most once per resend interval per address and at most
+     * drivecat.digest.signups-per-address times per sign-up window, mails a confirmation link. The
+     * mail is composed and sent after this returns, on another thread, so that the answer takes as
+     * long whether a mail goes out or not; only sends count against the address's limit, so that
+     * nobody can block another's sign-up by signing that address up again and again.
+     */
+    public void signUp(SubscriptionRequest request) {
+        Validated v = validate(request);
         Optional<Pending> pending = QuarkusTransaction.requiringNew().call(() -> prepare(v));
-        if (pending.isEmpty()) {
+        pending.ifPresent(p -> {
+            sending.incrementAndGet();
+            try {
+                executor.execute(() -> {
+                    try {
+                        sendConfirmation(p);
+                    } finally {
+                        sent();
+                    }
+                });
+            } catch (RuntimeException refused) {
+                sent();
+                throw refused;
+            }
+        });
+    }
+
+    private void sendConfirmation(Pending p) {
+        MailSender.Message message;
+        try {
+            java.util.Map<String, String> names = QuarkusTransaction.requiringNew().call(() -> feed.driveNames(p.settings().drives()));
+            ConfirmView view = new ConfirmView(config.publicBaseUrl() + "/subscriptions/confirm?token=" + p.token(),
+                    dev.drivecat.common.Dates.dateTime(p.expires()), describe(p.settings(), names), minChange(p.settings()));
+            message = new MailSender.Message(p.email(), "Confirm your drivecat price digest",
+                    MailTemplates.text(MailTemplates.confirm(view)), MailTemplates.html(MailTemplates.confirm(view)), null);
+        } catch (RuntimeException e) {
+            LOG.warnf("The confirmation mail for subscriber %d could not be composed: %s", p.subscriberId(), e.getMessage());
+            notSent(p);
             return;
         }
-        Pending p = pending.get();
-        ConfirmView view = new ConfirmView(config.publicBaseUrl() + "/subscriptions/confirm?token=" + p.token(),
-                dev.drivecat.common.Dates.dateTime(p.expires()), describe(p.settings(), feed.driveNames(p.settings().drives())),
-                minChange(p.settings()));
-        MailSender.Message message = new MailSender.Message(p.email(), "Confirm your drivecat price digest",
-                MailTemplates.text(MailTemplates.confirm(view)), MailTemplates.html(MailTemplates.confirm(view)), null);
         for (int attempt = 1; attempt <= CONFIRMATION_ATTEMPTS; attempt++) {
             try {
                 mail.send(message);
@@ -94,8 +132,38 @@ public class SubscriptionService {
                         CONFIRMATION_ATTEMPTS, e.getMessage());
             }
         }
-        // nothing was sent: the next sign-up may try again at once
+        notSent(p);
+    }
+
+    /** Nothing was sent: the next sign-up may try again at once. */
+    private void notSent(Pending p) {
         QuarkusTransaction.requiringNew().run(() -> store.confirmationSent(p.subscriberId(), null));
+    }
+
+    /** Confirmation mails handed to the executor and not yet sent (or given up). */
+    private final java.util.concurrent.atomic.AtomicInteger sending = new java.util.concurrent.atomic.AtomicInteger();
+
+    private void sent() {
+        if (sending.decrementAndGet() == 0) {
+            synchronized (sending) {
+                sending.notifyAll();
+            }
+        }
+    }
+
+    /** Waits until every confirmation mail handed over so far is sent or given up; false when the wait ran out first. */
+    public boolean awaitConfirmations(java.time.Duration atMost) throws InterruptedException {
+        long end = System.nanoTime() + atMost.toNanos();
+        synchronized (sending) {
+            while (sending.get() > 0) {
+                long left = end - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(sending, left);
+            }
+        }
+        return true;
     }
 
     Validated validate(SubscriptionRequest r) {
@@ -125,7 +193,7 @@ public class SubscriptionService {
         BigDecimal min = r.minChangePercent();
         if (min != null && (min.compareTo(floor) < 0 || min.compareTo(new BigDecimal("100")) > 0)) {
             throw new DomainException(DomainException.Kind.INVALID_BODY, "minChangePercent must be from "
-                    + floor.stripTrailingZeros().toPlainString() + " (smaller moves are noise) to 100, not " + min.toPlainString())
+                    + floor.stripTrailingZeros().toPlainString() + " (smaller moves are noise) to 100, not " + DecimalInput.plain(min))
                     .with("pointer", "/minChangePercent");
         }
         if (min != null) {
@@ -139,6 +207,10 @@ public class SubscriptionService {
         SubscriberStore.SignUp row = store.lockForSignUp(v.email(), v.emailKey());
         Instant lastSent = row.confirmationSentAt();
         if (lastSent != null && lastSent.plus(config.digest().confirmationResendInterval()).isAfter(now)) {
+            return Optional.empty();
+        }
+        if (!limiter.tryCount(SignupLimiter.Scope.ADDRESS, v.emailKey())) {
+            // enough mails went to this address in the window: this sign-up sends none, and is answered as any other
             return Optional.empty();
         }
         String token = Tokens.newToken();

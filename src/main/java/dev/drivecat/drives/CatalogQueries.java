@@ -169,7 +169,7 @@ public class CatalogQueries {
         @SuppressWarnings("unchecked")
         List<Object> ids = em.createNativeQuery("SELECT id FROM drive WHERE slug = :slug").setParameter("slug", slug).getResultList();
         if (ids.isEmpty()) {
-            throw DomainException.notFound("No drive with slug '" + slug + "'");
+            throw DomainException.notFound("No drive with slug '" + dev.drivecat.common.Text.quote(slug) + "'");
         }
         @SuppressWarnings("unchecked")
         List<Tuple> rows = em.createNativeQuery("""

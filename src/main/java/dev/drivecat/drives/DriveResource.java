@@ -15,6 +15,7 @@ import dev.drivecat.common.ApiToken;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.InvalidValueException;
 import dev.drivecat.common.Params;
+import dev.drivecat.common.Text;
 import dev.drivecat.drives.DriveViews.DriveDetail;
 import dev.drivecat.drives.DriveViews.DrivePage;
 import dev.drivecat.drives.DriveViews.ObservationView;
@@ -126,7 +127,7 @@ public class DriveResource {
             @QueryParam("includeBusinessOnly") String includeBusinessOnly) {
         return catalog.detail(slug, Params.currency(currency, config.api().defaultCurrency()),
                         Params.bool("includeBusinessOnly", includeBusinessOnly).orElse(false))
-                .orElseThrow(() -> DomainException.notFound("No drive with slug '" + slug + "'"));
+                .orElseThrow(() -> DomainException.notFound("No drive with slug '" + dev.drivecat.common.Text.quote(slug) + "'"));
     }
 
     @GET
@@ -182,6 +183,15 @@ public class DriveResource {
                 .enable(com.fasterxml.jackson.dataformat.csv.CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING)
                 .build();
         mapper.findAndRegisterModules();
+        // text from pages (a seller name, an availability) never reaches a spreadsheet as a formula
+        mapper.registerModule(new com.fasterxml.jackson.databind.module.SimpleModule("drivecat-csv-cells").addSerializer(String.class,
+                new com.fasterxml.jackson.databind.ser.std.StdSerializer<String>(String.class) {
+                    @Override
+                    public void serialize(String value, com.fasterxml.jackson.core.JsonGenerator out,
+                                          com.fasterxml.jackson.databind.SerializerProvider provider) throws java.io.IOException {
+                        out.writeString(Text.csvCell(value));
+                    }
+                }));
         mapper.disable(com.fasterxml.jackson.databind.SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
         CsvSchema schema = mapper.schemaFor(ObservationView.class).withHeader()
                 .sortedBy("observedAt", "marketplace", "externalId", "seller", "sellerType", "condition", "businessOnly",

@@ -99,6 +99,7 @@ public class IdentifyResource {
     }
 
     @POST
+    @dev.drivecat.common.MaxBody(bytes = MAX_OUTPUT_BYTES)
     @Consumes(MediaType.TEXT_PLAIN)
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "Identify the drives of a pasted tool output",

@@ -16,7 +16,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
 import java.math.BigDecimal;
-import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -97,6 +96,7 @@ public class MeasurementResource {
             + "drive (candidates lists the drives it could be), or a bad url or measuredAt; nothing was stored.")
     @APIResponse(responseCode = "413", description = "The output is larger than 64 KiB.")
     @APIResponse(responseCode = "415", description = "The body is neither text/plain nor application/json.")
+    @dev.drivecat.common.MaxBody(bytes = MeasurementService.MAX_OUTPUT_BYTES)
     public Response record(
             @Parameter(description = "The drive measured (optional when the output prints a part number of exactly one catalog drive).",
                     example = "intel-optane-p1600x-58gb-m2") @QueryParam("drive") String drive,
@@ -117,7 +117,9 @@ public class MeasurementResource {
         MeasurementService.Recorded r = measurements.record(format, bytes, blankToNull(drive), source, at);
         Recorded view = new Recorded(MeasurementView.of(r.measurement()), r.matchedBy(), r.created());
         return r.created()
-                ? Response.created(URI.create("/admin/measurements/" + r.measurement().id)).entity(view).build()
+                // a relative Location: JAX-RS would make it absolute with the request's Host header
+                ? Response.status(Response.Status.CREATED).header(jakarta.ws.rs.core.HttpHeaders.LOCATION,
+                        "/admin/measurements/" + r.measurement().id).entity(view).build()
                 : Response.ok(view).build();
     }
 

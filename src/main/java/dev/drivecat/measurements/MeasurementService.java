@@ -52,7 +52,8 @@ public class MeasurementService {
 
     @Transactional
     public Recorded record(Format format, byte[] body, String driveSlug, String sourceUrl, Instant measuredAt) {
-        String output = new String(body, StandardCharsets.UTF_8);
+        // what is kept of the post keeps its lines, not its control characters
+        String output = dev.drivecat.common.Text.clean(new String(body, StandardCharsets.UTF_8));
         SyncWrite parsed = switch (format) {
             case DISKINFO -> DiskinfoOutput.parse(output);
             case FIO -> FioOutput.parse(json(body));
@@ -111,7 +112,7 @@ public class MeasurementService {
         Identification id = identification(output, parsed);
         if (driveSlug != null) {
             Drive drive = Drive.findBySlug(driveSlug).orElseThrow(() -> DomainException.invalidParameter("drive",
-                    "drive must be the slug of a drive in the catalog; there is no drive '" + driveSlug + "'"));
+                    "drive must be the slug of a drive in the catalog; there is no drive '" + dev.drivecat.common.Text.quote(driveSlug) + "'"));
             if (id != null && id.matched() && !id.drive().equals(drive.slug)) {
                 throw DomainException.invalidParameter("drive", "The output names \"" + parsed.deviceDescription() + "\", which is "
                         + id.drive() + " (" + String.join("; ", id.evidence()) + "), not '" + drive.slug + "'. Nothing was stored")

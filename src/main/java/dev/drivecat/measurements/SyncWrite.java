@@ -16,4 +16,12 @@ import java.math.BigDecimal;
  */
 public record SyncWrite(String tool, String test, int blockSizeBytes, int queueDepth, BigDecimal latencyUs,
                         String deviceDescription, String rawLine) {
+
+    /** Text from a posted output, on one line, without control characters. */
+    public SyncWrite {
+        tool = dev.drivecat.common.Text.singleLine(tool);
+        test = dev.drivecat.common.Text.singleLine(test);
+        deviceDescription = dev.drivecat.common.Text.singleLine(deviceDescription);
+        rawLine = dev.drivecat.common.Text.singleLine(rawLine);
+    }
 }

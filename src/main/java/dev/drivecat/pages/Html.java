@@ -2,9 +2,9 @@ package dev.drivecat.pages;
 
 import dev.drivecat.common.DomainException;
 import io.quarkus.qute.TemplateInstance;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -61,9 +61,12 @@ final class Html {
         };
     }
 
-    /** 303 to the same page with the cleaned-up query. */
+    /**
+     * 303 to the same page with the cleaned-up query, as a relative reference (RFC 9110 allows one):
+     * JAX-RS's seeOther would make it absolute with the request's Host header, which a client chooses.
+     */
     static Response seeOther(String path, Map<String, List<String>> query) {
-        return Response.seeOther(URI.create(path + query(query))).build();
+        return Response.status(Response.Status.SEE_OTHER).header(HttpHeaders.LOCATION, path + query(query)).build();
     }
 
     /** "?a=1&b=x&b=y", or "" for no parameters. */

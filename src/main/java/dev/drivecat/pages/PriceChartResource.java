@@ -70,7 +70,7 @@ public class PriceChartResource {
         }
         String preferred = Params.currency(currency, config.api().defaultCurrency());
         DriveDetail drive = catalog.detail(slug, preferred, false)
-                .orElseThrow(() -> DomainException.notFound("No drive with slug '" + slug + "'"));
+                .orElseThrow(() -> DomainException.notFound("No drive with slug '" + dev.drivecat.common.Text.quote(slug) + "'"));
         List<PriceChart.Sample> samples = PriceChart.samples(catalog.prices(slug, fromInstant, toInstant).observations());
         String drawn = currency == null || currency.isBlank() ? PriceChart.currency(samples, preferred) : preferred;
         LocalDate firstDay = fromInstant == null ? null : fromInstant.atOffset(ZoneOffset.UTC).toLocalDate();

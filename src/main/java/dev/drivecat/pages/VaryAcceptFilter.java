@@ -7,13 +7,15 @@ import java.util.regex.Pattern;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 
 /**
- * The addresses that answer people with a page and tools with JSON say so with {@code Vary: Accept},
- * whichever they answered, so that no cache hands a browser's page to a tool or the reverse.
+ * The addresses whose answer depends on the Accept header say so with {@code Vary: Accept}, whichever
+ * they answered, so that no cache hands a browser's page to a tool, a CSV to a JSON client or an Atom
+ * feed to either: the pages and their JSON, a drive's price history (JSON or CSV) and the price
+ * changes (JSON or Atom).
  */
 public class VaryAcceptFilter {
 
-    /** /, /recommend, /drives and /drives/{slug}: the addresses with a page and JSON. */
-    static final Pattern NEGOTIATED = Pattern.compile("/|/recommend/?|/drives/?|/drives/[^/]+/?");
+    /** /, /recommend, /drives and /drives/{slug} (a page and JSON), /drives/{slug}/prices (JSON and CSV), /price-changes (JSON and Atom). */
+    static final Pattern NEGOTIATED = Pattern.compile("/|/recommend/?|/drives/?|/drives/[^/]+/?|/drives/[^/]+/prices/?|/price-changes/?");
 
     @ServerResponseFilter
     public void vary(ContainerRequestContext request, ContainerResponseContext response) {

@@ -72,6 +72,7 @@ public class PoolParseResource {
 
     @POST
     @Path("/parse")
+    @dev.drivecat.common.MaxBody(bytes = PoolPastes.MAX_BYTES)
     @Consumes(MediaType.TEXT_PLAIN)
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "Read a pasted pool",

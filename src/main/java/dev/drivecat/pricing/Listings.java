@@ -27,6 +27,12 @@ public class Listings {
     /** What a source says about a listing now; null: it does not say. */
     public record Facts(String url, String sellerName, SellerType sellerType, Boolean fulfilledByMarketplace, Condition condition,
                         Boolean businessOnly) {
+
+        /** A seller name from a page or an import: one line, no control characters. */
+        public Facts {
+            url = dev.drivecat.common.Text.singleLine(url);
+            sellerName = dev.drivecat.common.Text.singleLine(sellerName);
+        }
     }
 
     /** The listing, and whether it was created or changed. */

@@ -1,5 +1,6 @@
 package dev.drivecat.pricing;
 
+import dev.drivecat.common.Text;
 import java.math.BigDecimal;
 import java.time.Instant;
 
@@ -26,4 +27,13 @@ public record ObservationInput(
         String source,
         String sourceUrl,
         Long scrapeRunId) {
+
+    /** Text from a page or an import, normalised where it enters the price history: one line, no control characters. */
+    public ObservationInput {
+        availability = Text.singleLine(availability);
+        sellerName = Text.singleLine(sellerName);
+        wording = Text.singleLine(wording);
+        source = Text.singleLine(source);
+        sourceUrl = Text.singleLine(sourceUrl);
+    }
 }

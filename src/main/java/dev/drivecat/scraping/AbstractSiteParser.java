@@ -55,7 +55,7 @@ abstract class AbstractSiteParser {
      */
     protected Optional<Money> money(String text, Page page, String what) {
         Money money = PriceText.parse(text, page.host().currency(), page.host().numbers()).orElseThrow(() -> new ParseFailure(
-                what + " '" + text + "' is not a price drivecat can read for " + page.host().host()));
+                what + " '" + dev.drivecat.common.Text.quote(text) + "' is not a price drivecat can read for " + page.host().host()));
         return payable(money);
     }
 
@@ -75,7 +75,7 @@ abstract class AbstractSiteParser {
 
     /** Why an offer whose price place was found has no price, for a failure message. */
     protected static String notAPrice(String wording) {
-        return "'" + wording + "' is not a price above zero";
+        return "'" + dev.drivecat.common.Text.quote(wording) + "' is not a price above zero";
     }
 
     /** The seller's kind by the site's seller-type rules (scrapers/*.yaml sellerTypes); null when none holds. */

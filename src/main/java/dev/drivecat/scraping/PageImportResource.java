@@ -53,6 +53,7 @@ public class PageImportResource {
     @APIResponse(responseCode = "413", description = "The page is larger than drivecat.imports.max-body-bytes.")
     @APIResponse(responseCode = "422", description = "The page could not be read as a product page, or it is another item than its "
             + "URL names (pageExternalId, urlExternalId); nothing was stored.")
+    @dev.drivecat.common.MaxBody(property = "drivecat.imports.max-body-bytes")
     public PageImportService.Result importPage(
             @Parameter(description = "The page's URL (where it was saved from).", example = "https://www.amazon.com/dp/B0EXAMPLE1",
                     required = true) @QueryParam("url") String url,

@@ -112,7 +112,7 @@ public class PageImportService {
         }
         WatchService.ProductUrl product = watch.productUrl(rawUrl);
         Optional<Drive> givenDrive = Optional.ofNullable(driveSlug).filter(s -> !s.isBlank()).map(s -> Drive.<Drive>findBySlug(s)
-                .orElseThrow(() -> DomainException.notFound("No drive with slug '" + s + "'")));
+                .orElseThrow(() -> DomainException.notFound("No drive with slug '" + dev.drivecat.common.Text.quote(s) + "'")));
         PageParse parse = PageParsing.saved(sites, product.url(), body, charset);
         metrics.parse(product.site().definition().site(), parse.layout(), ScrapeMetrics.result(parse), ScrapeMetrics.IMPORT);
         String marketplace = product.site().marketplace();

@@ -13,7 +13,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.net.URI;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
@@ -111,7 +110,8 @@ public class ScrapeResource {
         long id = scrapes.start("MANUAL").orElseThrow(() -> new DomainException(DomainException.Kind.CONFLICT,
                 "A scrape run is already going on" + scrapes.running().map(r -> " (run " + r + ", GET /admin/scrapes/" + r + ")")
                         .orElse("") + "; start another when it has finished"));
-        return Response.accepted(view(id)).location(URI.create("/admin/scrapes/" + id)).build();
+        // a relative Location: JAX-RS would make it absolute with the request's Host header
+        return Response.accepted(view(id)).header(jakarta.ws.rs.core.HttpHeaders.LOCATION, "/admin/scrapes/" + id).build();
     }
 
     @GET

@@ -3,6 +3,7 @@ package dev.drivecat.scraping;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.drivecat.common.DecimalInput;
 import dev.drivecat.pricing.Condition;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -200,7 +201,15 @@ final class StructuredData {
         if (node == null || node.isNull()) {
             return null;
         }
-        return node.isNumber() ? node.decimalValue() : decimal(node.asText());
+        if (node.isNumber()) {
+            // a page's JSON-LD may say 1e999 (Infinity as a double) or 1e1000000000: no price either way
+            if (node.isFloatingPointNumber() && !Double.isFinite(node.doubleValue())) {
+                return null;
+            }
+            BigDecimal value = node.decimalValue();
+            return DecimalInput.fits(value) && value.signum() > 0 ? value : null;
+        }
+        return decimal(node.asText());
     }
 
     // ---- microdata ----
@@ -305,8 +314,7 @@ final class StructuredData {
         if (!t.matches("\\d+(\\.\\d+)?")) {
             return null;
         }
-        BigDecimal value = new BigDecimal(t);
-        return value.signum() > 0 ? value : null;
+        return DecimalInput.read(t).filter(value -> value.signum() > 0).orElse(null);
     }
 
     private static String currency(String code) {

@@ -11,9 +11,9 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.net.URI;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -59,7 +59,9 @@ public class WatchResource {
         }
         WatchService.Added added = watch.watch(request.url(), request.drive());
         if (added.created()) {
-            return Response.created(URI.create("/admin/listings/" + added.page().id())).entity(added.page()).build();
+            // a relative Location: JAX-RS would make it absolute with the request's Host header
+            return Response.status(Response.Status.CREATED).header(HttpHeaders.LOCATION, "/admin/listings/" + added.page().id())
+                    .entity(added.page()).build();
         }
         return Response.ok(added.page()).build();
     }

@@ -72,7 +72,7 @@ public class WatchService {
         SiteDefinitions.Site site = known.orElseThrow(() -> new DomainException(DomainException.Kind.INVALID_PARAMETER, "drivecat only fetches the marketplaces named in scrapers/; " + host
                         + " is not one of them").with("parameter", "url").with("allowed", sites.hosts()));
         String externalId = sites.externalIdFromUrl(url).orElseThrow(() -> DomainException.invalidParameter("url",
-                "'" + raw + "' is not a product page URL of " + site.definition().site()
+                "'" + dev.drivecat.common.Text.quote(raw) + "' is not a product page URL of " + site.definition().site()
                         + " (e.g. /dp/<ASIN>, /itm/<item id>, /p/<item number>)"));
         return new ProductUrl(url, site, externalId);
     }
@@ -83,7 +83,7 @@ public class WatchService {
         if (driveSlug == null || driveSlug.isBlank()) {
             throw DomainException.badRequest("drive is required: the slug of the drive this page sells");
         }
-        Drive drive = Drive.findBySlug(driveSlug).orElseThrow(() -> DomainException.notFound("No drive with slug '" + driveSlug + "'"));
+        Drive drive = Drive.findBySlug(driveSlug).orElseThrow(() -> DomainException.notFound("No drive with slug '" + dev.drivecat.common.Text.quote(driveSlug) + "'"));
         Marketplace marketplace = Marketplace.findByCode(product.site().marketplace()).orElseThrow();
         Optional<WatchedPage> existing = WatchedPage.find(marketplace, product.externalId());
         if (existing.isPresent()) {

@@ -16,6 +16,12 @@ public record ImportPlan(List<DrivePlan> drives, List<ListingPlan> listings) {
     public record DrivePlan(String slug, String vendor, String model, Integer capacityGb, Interface iface,
                             FormFactor formFactor, Integer pcieGen, Integer pcieLanes, Boolean discontinued,
                             Set<String> partNumbers, List<SpecStatement> specs) {
+
+        /** A drive's names from an import: one line each (a CR/LF in a model broke every digest subject naming it). */
+        public DrivePlan {
+            vendor = dev.drivecat.common.Text.singleLine(vendor);
+            model = dev.drivecat.common.Text.singleLine(model);
+        }
     }
 
     /** Fields left null are not given and, for an existing listing, stay as they are. */

@@ -42,6 +42,7 @@ public class ImportResource {
     @APIResponse(responseCode = "400", description = "The document is malformed; nothing was stored.")
     @APIResponse(responseCode = "401", description = "Missing or wrong admin token, or none configured.")
     @APIResponse(responseCode = "413", description = "The body is larger than drivecat.imports.max-body-bytes.")
+    @dev.drivecat.common.MaxBody(property = "drivecat.imports.max-body-bytes")
     public ImportReport importSpecs(InputStream body) {
         return imports.importDocument(imports.parse(BodyLimit.limited(body, config.imports().maxBodyBytes(), "An import document")));
     }

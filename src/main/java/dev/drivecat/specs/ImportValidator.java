@@ -269,11 +269,14 @@ public final class ImportValidator {
                 if (hasValue) {
                     if (!value.isNumber()) {
                         error(at + "/value", "must be a number for " + field.token());
+                    } else if (value.isFloatingPointNumber() && !Double.isFinite(value.doubleValue())) {
+                        // a double node of 1e999 is Infinity, which BigDecimal cannot hold
+                        error(at + "/value", "must be a finite number for " + field.token());
                     } else if (value.decimalValue().signum() < 0) {
                         error(at + "/value", "must not be negative");
                     } else if (!fits(value.decimalValue(), 14, 4)) {
                         error(at + "/value", "must have at most 14 digits before the decimal point and 4 after, not "
-                                + value.decimalValue().toPlainString());
+                                + dev.drivecat.common.Text.quote(value.toString()));
                     } else {
                         number = value.decimalValue();
                     }
@@ -344,7 +347,12 @@ public final class ImportValidator {
         }
         boolean ok = !blank(l.marketplace()) && !blank(l.externalId()) && !blank(l.drive());
         if (!blank(l.marketplace()) && !catalog.marketplaceExists(l.marketplace())) {
-            error(at + "/marketplace", "unknown marketplace \"" + l.marketplace() + "\"");
+            error(at + "/marketplace", "unknown marketplace \"" + dev.drivecat.common.Text.quote(l.marketplace()) + "\"");
+            ok = false;
+        }
+        if (!blank(l.externalId()) && !dev.drivecat.common.Text.singleLine(l.externalId()).equals(l.externalId().strip())) {
+            // an identity, written into every export: one line, as the marketplaces' own ids are
+            error(at + "/externalId", "must be one line without tabs");
             ok = false;
         }
         if (!blank(l.url()) && !isHttpUrl(l.url())) {

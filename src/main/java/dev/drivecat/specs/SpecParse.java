@@ -38,6 +38,12 @@ public record SpecParse(
     public record Identity(String vendor, String model, List<String> partNumbers, Integer capacityGb, Interface iface,
                            FormFactor formFactor, Integer pcieGen, Integer pcieLanes) {
 
+        /** A drive's names from a page or a table: one line each. */
+        public Identity {
+            vendor = dev.drivecat.common.Text.singleLine(vendor);
+            model = dev.drivecat.common.Text.singleLine(model);
+        }
+
         /** What creating a drive needs and the source did not say, by parameter name. */
         public List<String> missingForCreate() {
             List<String> missing = new ArrayList<>();

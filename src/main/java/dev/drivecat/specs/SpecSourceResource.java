@@ -75,6 +75,7 @@ public class SpecSourceResource {
             + "than drive=; nothing was stored. The problem's report member lists what was found.")
     @APIResponse(responseCode = "413", description = "The body is larger than drivecat.imports.max-body-bytes.")
     @APIResponse(responseCode = "415", description = "The body is not text/html.")
+    @dev.drivecat.common.MaxBody(property = "drivecat.imports.max-body-bytes")
     public SpecSourceReport importPage(
             @BeanParam SpecSourceParams params,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
@@ -112,6 +113,7 @@ public class SpecSourceResource {
             + "drive than drive=; nothing was stored.")
     @APIResponse(responseCode = "413", description = "The body is larger than drivecat.imports.max-body-bytes.")
     @APIResponse(responseCode = "415", description = "The body is neither text/csv nor application/json.")
+    @dev.drivecat.common.MaxBody(property = "drivecat.imports.max-body-bytes")
     public SpecSourceReport importTable(
             @BeanParam SpecSourceParams params,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
@@ -146,7 +148,7 @@ public class SpecSourceResource {
             throw problem("url", "url is required: the address of the source, an absolute http(s) URL or a urn: for a document with none");
         }
         if (!ImportValidator.isSourceUri(url.trim())) {
-            throw problem("url", "url must be an absolute http(s) URL or a urn:, not '" + url + "'");
+            throw problem("url", "url must be an absolute http(s) URL or a urn:, not '" + dev.drivecat.common.Text.quote(url) + "'");
         }
         String driveSlug = blankToNull(params.drive());
         boolean creating = Params.bool("create", params.create()).orElse(false);
@@ -158,7 +160,7 @@ public class SpecSourceResource {
             throw problem("slug", "slug names a drive to create and needs create=true");
         }
         if (newSlug != null && (!newSlug.matches("^[a-z0-9]+(-[a-z0-9]+)*$") || newSlug.length() > 120)) {
-            throw problem("slug", "slug must be lower-case words of a-z and 0-9 joined by single hyphens, at most 120 characters, not '" + slug + "'");
+            throw problem("slug", "slug must be lower-case words of a-z and 0-9 joined by single hyphens, at most 120 characters, not '" + dev.drivecat.common.Text.quote(slug) + "'");
         }
         SourceKind sourceKind = Params.token(SourceKind.class, "kind", params.kind()).orElse(null);
         if (sourceKind != null && !IMPORTABLE.contains(sourceKind)) {
@@ -174,7 +176,7 @@ public class SpecSourceResource {
         String dict = blankToNull(dictionary);
         if (dict != null && imports.dictionaries().byId(dict).isEmpty()) {
             throw new DomainException(DomainException.Kind.INVALID_PARAMETER,
-                    "'" + dictionary + "' is not a spec dictionary; allowed: " + String.join(", ", imports.dictionaries().ids()))
+                    "'" + dev.drivecat.common.Text.quote(dictionary) + "' is not a spec dictionary; allowed: " + String.join(", ", imports.dictionaries().ids()))
                     .with("parameter", "dictionary").with("allowed", imports.dictionaries().ids());
         }
         return new Common(url.trim(), driveSlug, Params.bool("dryRun", params.dryRun()).orElse(false), creating, newSlug, sourceKind,

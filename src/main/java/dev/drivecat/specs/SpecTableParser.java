@@ -24,6 +24,8 @@ public final class SpecTableParser {
     public static final String IMPORTER = "spec-table";
     public static final String VERSION = "1";
     private static final Set<String> ROW_MEMBERS = Set.of("model", "label", "value");
+    /** The most models one table may name: a datasheet compares a family's capacities, a few dozen at most. */
+    static final int MAX_VARIANTS = 200;
 
     /** A table that cannot be read; the message says where and what is allowed. */
     public static class MalformedTableException extends RuntimeException {
@@ -47,6 +49,11 @@ public final class SpecTableParser {
 
     static SpecParse read(List<SpecSheet.TableRow> rows, String url, LabelDictionaries dictionaries, SpecSourceOptions options) {
         SpecSheet sheet = SpecSheet.fromTable(rows);
+        if (sheet.variants().size() > MAX_VARIANTS) {
+            // every variant is matched and reported: 50,000 columns made an 18 MB answer
+            throw new MalformedTableException("the table names " + sheet.variants().size() + " models (columns or model rows); a table "
+                    + "names at most " + MAX_VARIANTS + ": split a larger one");
+        }
         if (sheet.isEmpty()) {
             throw new MalformedTableException("the table has no label/value rows; allowed layouts: label,value rows; "
                     + "model,label,value rows (with that header); or label,model1,model2,… with the first row naming the models");

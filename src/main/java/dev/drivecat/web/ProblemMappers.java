@@ -41,11 +41,29 @@ public class ProblemMappers {
         if (e instanceof RateLimitedException limited) {
             return RateLimitFilter.tooMany(uri.getPath(), e.getMessage(), limited.retryAfterSeconds());
         }
+        return respond(problemOf(e), uri);
+    }
+
+    /** The problem a domain failure is answered with. */
+    static Problem problemOf(DomainException e) {
         Problem problem = Problem.of(problemType(e.kind()), e.getMessage());
         for (Map.Entry<String, Object> member : e.details().entrySet()) {
             problem = problem.with(member.getKey(), member.getValue());
         }
-        return respond(problem, uri);
+        return problem;
+    }
+
+    /**
+     * A domain failure raised inside a reader and wrapped by it: the body limit's 413 thrown by the
+     * counted stream while Jackson, a form or a String parameter was reading the body.
+     */
+    private static DomainException wrappedDomain(Throwable e) {
+        for (Throwable t = e.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
+            if (t instanceof DomainException d) {
+                return d;
+            }
+        }
+        return null;
     }
 
     static ProblemType problemType(DomainException.Kind kind) {
@@ -77,7 +95,8 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response unreadableJson(JsonProcessingException e, UriInfo uri) {
-        return domain(JsonErrors.invalidBody(e, null), uri);
+        DomainException wrapped = wrappedDomain(e);
+        return domain(wrapped != null ? wrapped : JsonErrors.invalidBody(e, null), uri);
     }
 
     /** Ahead of Quarkus's own mapper for this type, which answers plain JSON. */
@@ -113,6 +132,10 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response webApplication(WebApplicationException e, UriInfo uri) {
+        DomainException wrapped = wrappedDomain(e);
+        if (wrapped != null) {
+            return domain(wrapped, uri);
+        }
         int status = e.getResponse().getStatus();
         if (status >= 500) {
             return unexpected(e, uri);
@@ -139,6 +162,10 @@ public class ProblemMappers {
 
     @ServerExceptionMapper(priority = jakarta.ws.rs.Priorities.USER + 1000)
     public Response unexpected(Throwable e, UriInfo uri) {
+        DomainException wrapped = wrappedDomain(e);
+        if (wrapped != null) {
+            return domain(wrapped, uri);
+        }
         boolean outcomeUnknown = DatabaseUnavailable.outcomeUnknown(e);
         if (outcomeUnknown || DatabaseUnavailable.causes(e)) {
             LOG.warnf("Database unavailable on %s%s: %s", uri.getPath(), outcomeUnknown ? " while committing (outcome unknown)" : "",

@@ -24,6 +24,7 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponses;
  * parameters and control characters in any parameter, naming the parameter;</li>
  * <li>an admin operation may answer 401 ({@link AdminAuthFilter});</li>
  * <li>a rate-limited operation may answer 429 with Retry-After ({@link RateLimitFilter});</li>
+ * <li>an operation that takes a body may answer 413 when the body is over its limit ({@link BodyLimits});</li>
  * <li>any operation may answer another problem ({@code default}): 503 with Retry-After while the
  * database is unreachable, 406 or 415 for media types it does not serve, 414 or 431 for a request
  * line or headers over the limits, 500 with a reference for a failure nobody expected.</li>
@@ -71,6 +72,9 @@ public class ProblemResponses implements OASFilter {
         }
         if (RateLimitFilter.LIMITED_PATHS.contains(path)) {
             addIfAbsent(responses, "429", "Too many requests of this kind from this client; Retry-After says when to try again.");
+        }
+        if (operation.getRequestBody() != null) {
+            addIfAbsent(responses, "413", "The body is larger than this operation takes; the problem's maxBytes says how large it may be.");
         }
         addIfAbsent(responses, APIResponses.DEFAULT, "Any other problem: 503 with Retry-After while the database is unreachable, "
                 + "406 or 415 for a media type this operation does not serve, 414 or 431 for a request line or headers over the "

@@ -13,13 +13,19 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 /**
  * Limits the expensive requests per client (its address; behind a proxy, enable
  * quarkus.http.proxy.proxy-address-forwarding so the address is the client's): /recommend,
- * price-history exports and pasted pools (POST /pools/parse, whose body may be 256 KiB); it runs
- * before the request's body is read. Over the limit the answer is 429 problem+json with Retry-After.
+ * price-history exports (the CSV/JSON history and its SVG chart), the drive page (which draws
+ * the whole history as a chart), identifications and pasted pools (POST /pools/parse, whose body
+ * may be 256 KiB); it runs before the request's body is read. Over the limit the answer is 429
+ * problem+json with Retry-After.
  */
 public class RateLimitFilter {
 
     /** The operations limited here, as path templates (for the OpenAPI document). */
-    static final java.util.Set<String> LIMITED_PATHS = java.util.Set.of("/recommend", "/drives/{slug}/prices", "/identify", "/pools/parse");
+    static final java.util.Set<String> LIMITED_PATHS = java.util.Set.of("/recommend", "/drives/{slug}/prices",
+            "/drives/{slug}/prices.svg", "/drives/{slug}", "/identify", "/pools/parse");
+
+    private static final java.util.regex.Pattern DRIVE_EXPORT = java.util.regex.Pattern.compile("/drives/[^/]+/prices(\\.svg)?");
+    private static final java.util.regex.Pattern DRIVE = java.util.regex.Pattern.compile("/drives/[^/]+");
 
     /** Looked up per request: filters are created before runtime configuration is available. */
     @Inject
@@ -49,12 +55,15 @@ public class RateLimitFilter {
         } else if (path.equals("/identify")) {
             perMinute = config.get().rateLimits().identifyPerMinute();
             kind = "identifications";
-        } else if (path.startsWith("/drives/") && path.endsWith("/prices")) {
-            perMinute = config.get().rateLimits().exportPerMinute();
-            kind = "price-history exports";
         } else if (path.equals("/pools/parse")) {
             perMinute = config.get().rateLimits().poolsPerMinute();
             kind = "pasted pools";
+        } else if (DRIVE_EXPORT.matcher(path).matches()) {
+            perMinute = config.get().rateLimits().exportPerMinute();
+            kind = "price-history exports";
+        } else if (DRIVE.matcher(path).matches()) {
+            perMinute = config.get().rateLimits().drivePerMinute();
+            kind = "drive pages";
         } else {
             return Optional.empty();
         }

@@ -45,7 +45,7 @@ public class RequestParameters {
         List<String> declared = DECLARED.computeIfAbsent(method, RequestParameters::queryParameters);
         for (String name : query.keySet()) {
             if (!declared.contains(name)) {
-                String detail = "'" + name + "' is not a query parameter of this operation; "
+                String detail = "'" + dev.drivecat.common.Text.quote(name) + "' is not a query parameter of this operation; "
                         + (declared.isEmpty() ? "it takes none" : "it takes " + String.join(", ", declared));
                 throw DomainException.invalidParameter(name, detail).with("allowed", declared);
             }

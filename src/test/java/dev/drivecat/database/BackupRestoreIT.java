@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -62,6 +63,9 @@ class BackupRestoreIT {
             Path file = data.resolve("backups").resolve(name);
             assertThat(taken.jsonPath().getLong("sizeBytes")).isEqualTo(Files.size(file)).isPositive();
             assertThat(taken.jsonPath().getString("createdAt")).isNotBlank();
+            // the whole database, subscriber addresses included: readable by its owner only, like the cluster
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file.getParent()))).isEqualTo("rwx------");
 
             admin().contentType("application/json").body(CHANGE).when().post(service.url("/admin/imports/specs")).then().statusCode(200);
             assertThat(fingerprint(jdbc)).as("the change is a change").isNotEqualTo(atBackup);

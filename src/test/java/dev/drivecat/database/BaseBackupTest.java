@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -82,6 +83,8 @@ class BaseBackupTest {
         try (EmbeddedDatabase db = start()) {
             sql(db, "CREATE TABLE kept (n int)");
             BaseBackup.take(db.jdbcUrl(), db.dataDirectory(), backup, "test");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(backup))).as("a backup is its owner's only")
+                    .isEqualTo("rw-------");
             sql(db, "INSERT INTO kept VALUES (1)");
 
             assertThatThrownBy(() -> Restore.restore(dataDir, backup, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)))

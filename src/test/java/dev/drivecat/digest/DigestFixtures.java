@@ -74,9 +74,23 @@ final class DigestFixtures {
     }
 
     /** Signs up from a client address of its own; returns the response for the caller to check. */
+    /** Signs up and waits until the confirmation mail it may hand over (after answering) is sent. */
     static Response signUp(String client, Map<String, Object> body) {
-        return given().header("X-Forwarded-For", client).contentType(ContentType.JSON).body(body)
+        Response response = given().header("X-Forwarded-For", client).contentType(ContentType.JSON).body(body)
                 .when().post("/subscriptions").then().extract().response();
+        awaitConfirmations();
+        return response;
+    }
+
+    /** Every confirmation mail handed over so far is sent, or given up after its attempts. */
+    static void awaitConfirmations() {
+        try {
+            assertThat(io.quarkus.arc.Arc.container().instance(SubscriptionService.class).get()
+                    .awaitConfirmations(java.time.Duration.ofSeconds(30))).as("confirmation mails sent").isTrue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
     }
 
     /** Signs up, follows the confirmation link in the mail (page, then button) and returns. */

@@ -23,6 +23,22 @@ public class SmtpServer implements QuarkusTestResourceLifecycleManager {
 
     private static volatile GreenMail server;
     private static final Set<String> REFUSED = ConcurrentHashMap.newKeySet();
+    private static final Map<String, Hold> HELD = new ConcurrentHashMap<>();
+
+    /** Mail for one address held before the server accepts it, until {@link #release}. */
+    public static final class Hold {
+        private final java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(1);
+        private final java.util.concurrent.atomic.AtomicInteger deliveries = new java.util.concurrent.atomic.AtomicInteger();
+
+        /** How many deliveries to the address have reached the server so far (each one is held). */
+        public int deliveries() {
+            return deliveries.get();
+        }
+
+        public void release() {
+            released.countDown();
+        }
+    }
 
     @Override
     public Map<String, String> start() {
@@ -32,6 +48,15 @@ public class SmtpServer implements QuarkusTestResourceLifecycleManager {
             String to = address.getEmail().toLowerCase(Locale.ROOT);
             if (REFUSED.contains(to)) {
                 throw new UserException("test server refuses mail for " + to);
+            }
+            Hold hold = HELD.get(to);
+            if (hold != null) {
+                hold.deliveries.incrementAndGet();
+                try {
+                    hold.released.await(30, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
             GreenMailUser user = mail.getUserManager().getUserByEmail(to);
             return user != null ? user : mail.getUserManager().createUser(to, to, to);
@@ -81,5 +106,12 @@ public class SmtpServer implements QuarkusTestResourceLifecycleManager {
 
     public static void accept(String address) {
         REFUSED.remove(address.toLowerCase(Locale.ROOT));
+    }
+
+    /** From now on, a message for this address waits, before the server accepts it, until the hold is released. */
+    public static Hold hold(String address) {
+        Hold hold = new Hold();
+        HELD.put(address.toLowerCase(Locale.ROOT), hold);
+        return hold;
     }
 }

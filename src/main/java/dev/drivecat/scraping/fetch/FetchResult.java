@@ -60,6 +60,8 @@ public sealed interface FetchResult {
         HOST_NOT_ALLOWED,
         /** The URL carries user info ({@code user:password@}); ours never do. */
         USERINFO_NOT_ALLOWED,
+        /** A port other than 443 or 80: marketplaces are reached on those only. */
+        PORT_NOT_ALLOWED,
         /** A numeric host in a form other than dotted-quad IPv4 or bracketed IPv6 (e.g. 2130706433, 0x7f.1). */
         NON_STANDARD_IP_LITERAL,
         /** The host is, or resolves to, an address that is not public (loopback, private, link-local, ...). */

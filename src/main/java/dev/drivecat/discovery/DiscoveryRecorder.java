@@ -113,6 +113,12 @@ public class DiscoveryRecorder {
             if (o.observationId != null) {
                 priced++;
             }
+            if (stored % FLUSH_EVERY == 0) {
+                // every native statement flushes the session, and a flush checks every entity it holds:
+                // a page of 1,000 results would cost the square of its size, so the session is emptied as it goes
+                em.flush();
+                em.clear();
+            }
         }
         String finalOutcome = outcome;
         String finalReason = reason;
@@ -129,6 +135,9 @@ public class DiscoveryRecorder {
                 .setParameter("id", queryId).executeUpdate();
         return new Counts(stored, matched, ambiguous, rejected, priced, malformed);
     }
+
+    /** Results recorded between two flushes of the session (see the loop in {@link #record}). */
+    private static final int FLUSH_EVERY = 50;
 
     /** What became of one result. */
     private static final class Outcome {

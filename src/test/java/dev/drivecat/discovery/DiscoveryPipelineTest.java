@@ -236,8 +236,34 @@ class DiscoveryPipelineTest {
     static void unwatchWhatThisTestFound() throws SQLException {
         io.agroal.api.AgroalDataSource ds = io.quarkus.arc.Arc.container().instance(io.agroal.api.AgroalDataSource.class).get();
         try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
-            st.executeUpdate("UPDATE watched_page SET active = false WHERE external_id LIKE '2560000000%' OR external_id LIKE 'N82E1682016748%'");
+            st.executeUpdate("UPDATE watched_page SET active = false WHERE external_id LIKE '2560000000%' OR external_id LIKE '2561000%' OR external_id LIKE 'N82E1682016748%'");
         }
+    }
+
+    @Test
+    @Order(7)
+    void aSavedPageOfManyResultsRecordsAndPricesEveryMatchThroughAndPastTheSessionFlushes() {
+        StringBuilder html = new StringBuilder("<html><body><ul class=\"srp-results\">");
+        int n = 130;
+        for (int i = 0; i < n; i++) {
+            String id = Long.toString(256_100_000_000L + i);
+            String title = i % 2 == 0 ? "Samsung PM893 240GB 2.5\" SATA SSD MZ7L3240HCHQ-00A07" : "2.5\" SFF caddy tray for Dell PowerEdge R740";
+            html.append("<li data-listingid=\"").append(id).append("\" class=\"s-card\"><a class=\"su-link\" href=\"https://www.ebay.com/itm/")
+                    .append(id).append("\"><div class=\"s-card__title\"><span>").append(title).append("</span></div></a>")
+                    .append("<div class=\"s-card__subtitle\"><span>Pre-Owned</span></div><div class=\"su-card-container__attributes__primary\">")
+                    .append("<div class=\"s-card__attribute-row\"><span class=\"s-card__price\">$").append(40 + i).append(".00</span></div>")
+                    .append("<div class=\"s-card__attribute-row\">Buy It Now</div></div></li>");
+        }
+        JsonPath imported = admin().contentType("text/html").body(html.append("</ul></body></html>").toString()).queryParam("url", EBAY_SEARCH)
+                .queryParam("observedAt", "2026-12-03T11:00:00Z").when().post("/admin/imports/pages").then().statusCode(200).extract().jsonPath();
+        assertThat(imported.getInt("search.results")).isEqualTo(n);
+        assertThat(imported.getInt("search.matched")).isEqualTo(n / 2);
+        assertThat(imported.getInt("search.priced")).isEqualTo(n / 2);
+        assertThat(rows("SELECT count(*) FROM listing l JOIN drive d ON d.id = l.drive_id WHERE l.external_id LIKE '2561000%' "
+                + "AND d.slug = 'samsung-pm893-240gb-sata'")).isEqualTo(n / 2);
+        assertThat(rows("SELECT count(*) FROM price_observation o JOIN listing l ON l.id = o.listing_id WHERE l.external_id LIKE '2561000%'"))
+                .isEqualTo(n / 2);
+        assertThat(rows("SELECT count(*) FROM discovery_result WHERE external_id LIKE '2561000%'")).isEqualTo(n);
     }
 
     @Test

@@ -16,12 +16,12 @@ import java.util.Locale;
 import java.util.Map;
 
 /** The identity catalog of the bundled seed files, read without a database: what a fresh start identifies by. */
-final class SeedCatalog {
+public final class SeedCatalog {
 
     private SeedCatalog() {
     }
 
-    static IdentityCatalog load() {
+    public static IdentityCatalog load() {
         ObjectMapper json = new ObjectMapper();
         Map<String, JsonNode> drives = new LinkedHashMap<>();
         Map<String, List<IdentityCatalog.PartNumber>> numbers = new LinkedHashMap<>();

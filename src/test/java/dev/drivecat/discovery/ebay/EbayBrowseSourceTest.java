@@ -61,7 +61,10 @@ class EbayBrowseSourceTest {
     static final String TOKEN_ONE = "v^1.1#i^1#p^1#r^0#f^0#t^TEST-APPLICATION-TOKEN-ONE";
     static final String TOKEN_TWO = "v^1.1#i^1#p^1#r^0#f^0#t^TEST-APPLICATION-TOKEN-TWO";
     static final SearchQuery QUERY = new SearchQuery("Intel Optane P4800X 375GB", List.of("intel-optane-p4800x-375gb-u2"));
-    static final EbayHttp.Limits FAST = new EbayHttp.Limits(Duration.ofSeconds(2), Duration.ofMillis(400), Duration.ofSeconds(2), 64 * 1024);
+    /** Generous times, so that a loaded machine does not fail the tests; a small body limit. */
+    static final EbayHttp.Limits LIMITS = new EbayHttp.Limits(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(10), 64 * 1024);
+    /** An answer time the slow-answer test exceeds. */
+    static final EbayHttp.Limits IMPATIENT = new EbayHttp.Limits(Duration.ofSeconds(5), Duration.ofMillis(400), Duration.ofSeconds(10), 64 * 1024);
 
     @RegisterExtension
     static final WireMockExtension ebay = localEbay();
@@ -317,7 +320,7 @@ class EbayBrowseSourceTest {
     void aSlowAnswerIsFailed() throws Exception {
         stubToken("token.json");
         stubSearch(okJson(fixture("search-empty.json")).withFixedDelay(1500));
-        SearchFailure failure = failure(source(config()));
+        SearchFailure failure = failure(browse(config(), IMPATIENT).sources().get(0));
         assertThat(failure.kind()).isEqualTo(Kind.FAILED);
         assertThat(failure.getMessage()).isEqualTo("no answer from eBay: 127.0.0.1 did not answer within 400 ms");
     }
@@ -420,7 +423,7 @@ class EbayBrowseSourceTest {
     @Test
     void loopbackIsAllowedOnlyWhereTheFetcherAllowsIt() {
         EbayBrowse browse = new EbayBrowse(config(), false, "drivecat/test", ItemSummaryReaderTest.SITES, calls, slots, registry, clock,
-                sleeps::add, FAST);
+                sleeps::add, LIMITS);
         assertThat(browse.unusable()).get().asString().contains("is not an eBay API host of scrapers/ebay.yaml")
                 .contains("loopback is allowed only with drivecat.fetcher.allow-loopback");
         assertThat(browse(config().withUrls("http://api.ebay.com")).unusable()).get().asString()
@@ -453,8 +456,12 @@ class EbayBrowseSourceTest {
     }
 
     private EbayBrowse browse(DrivecatConfig.Ebay config) {
+        return browse(config, LIMITS);
+    }
+
+    private EbayBrowse browse(DrivecatConfig.Ebay config, EbayHttp.Limits limits) {
         return new EbayBrowse(config, true, "drivecat/test (ZFS SSD price tracker)", ItemSummaryReaderTest.SITES, calls, slots, registry, clock,
-                sleeps::add, FAST);
+                sleeps::add, limits);
     }
 
     private SearchSource source(DrivecatConfig.Ebay config) {

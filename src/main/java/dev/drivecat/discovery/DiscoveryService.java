@@ -15,7 +15,6 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import java.time.Clock;
@@ -76,7 +75,7 @@ public class DiscoveryService {
     PoliteFetcher fetcher;
 
     @Inject
-    Instance<SearchSource> apiSources;
+    dev.drivecat.discovery.ebay.EbayBrowse ebayBrowse;
 
     Clock clock = Clock.systemUTC();
 
@@ -89,7 +88,7 @@ public class DiscoveryService {
     /** Every source drivecat knows, usable or not, by name: the official APIs, then each site's search pages. */
     public Map<String, SearchSource> sources() {
         Map<String, SearchSource> out = new LinkedHashMap<>();
-        for (SearchSource s : apiSources) {
+        for (SearchSource s : ebayBrowse.sources()) {
             out.put(s.name(), s);
         }
         for (String site : SiteDefinitions.SITES) {

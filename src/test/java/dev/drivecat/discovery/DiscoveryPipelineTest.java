@@ -3,6 +3,9 @@ package dev.drivecat.discovery;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.matching;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static dev.drivecat.testing.Admin.admin;
@@ -236,7 +239,7 @@ class DiscoveryPipelineTest {
     static void unwatchWhatThisTestFound() throws SQLException {
         io.agroal.api.AgroalDataSource ds = io.quarkus.arc.Arc.container().instance(io.agroal.api.AgroalDataSource.class).get();
         try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
-            st.executeUpdate("UPDATE watched_page SET active = false WHERE external_id LIKE '2560000000%' OR external_id LIKE '2561000%' OR external_id LIKE 'N82E1682016748%'");
+            st.executeUpdate("UPDATE watched_page SET active = false WHERE external_id LIKE '2560000000%' OR external_id LIKE '2561000%' OR external_id LIKE '1100000000%' OR external_id LIKE 'N82E1682016748%'");
         }
     }
 
@@ -264,6 +267,61 @@ class DiscoveryPipelineTest {
         assertThat(rows("SELECT count(*) FROM price_observation o JOIN listing l ON l.id = o.listing_id WHERE l.external_id LIKE '2561000%'"))
                 .isEqualTo(n / 2);
         assertThat(rows("SELECT count(*) FROM discovery_result WHERE external_id LIKE '2561000%'")).isEqualTo(n);
+    }
+
+    static final String BROWSE_SEARCH = "/buy/browse/v1/item_summary/search";
+    static final String BROWSE_TOKEN = "/identity/v1/oauth2/token";
+
+    static void browseAnswers(int tokenStatus, String tokenBody, String searchBody) {
+        MarketplaceServer.server().stubFor(post(urlPathEqualTo(BROWSE_TOKEN)).willReturn(aResponse().withStatus(tokenStatus)
+                .withHeader("Content-Type", "application/json").withBody(tokenBody)));
+        MarketplaceServer.server().stubFor(get(urlPathEqualTo(BROWSE_SEARCH)).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "application/json").withBody(searchBody)));
+    }
+
+    @Test
+    @Order(8)
+    void anEbayBrowseRunPricesTheApiResultsIdentityMatchesAndNothingElse() throws Exception {
+        browseAnswers(200, "{\"access_token\": \"v^1.1#test-token\", \"expires_in\": 7200, \"token_type\": \"Application Access Token\"}",
+                fixture("ebay-browse-s3610.json"));
+        JsonPath run = run("ebay-browse:ebay-us");
+        assertThat(run.getString("run.status")).isEqualTo("SUCCEEDED");
+        assertThat(run.getInt("run.queries")).isGreaterThan(10);
+        // every query was one call of the documented shape, with the application token
+        MarketplaceServer.server().verify(getRequestedFor(urlPathEqualTo(BROWSE_SEARCH))
+                .withHeader("Authorization", equalTo("Bearer v^1.1#test-token"))
+                .withHeader("X-EBAY-C-MARKETPLACE-ID", equalTo("EBAY_US")).withQueryParam("q", matching(".+")));
+        assertThat(rows("SELECT count(*) FROM listing l JOIN drive d ON d.id = l.drive_id WHERE l.external_id = '110000000001' "
+                + "AND d.slug = 'intel-dc-s3610-200gb-sata' AND l.found_by = 'ebay-browse:ebay-us'")).isEqualTo(1);
+        assertThat(rows("SELECT count(*) FROM price_observation o JOIN listing l ON l.id = o.listing_id WHERE l.external_id = '110000000001' "
+                + "AND o.price = 35.00 AND o.source = 'discovery:ebay-browse:ebay-us'")).isEqualTo(1);
+        // the caddy is no drive and the for-parts item states no condition one buys at: neither is priced
+        assertThat(rows("SELECT count(*) FROM listing WHERE external_id = '110000000002'")).isZero();
+        assertThat(rows("SELECT count(*) FROM price_observation o JOIN listing l ON l.id = o.listing_id WHERE l.external_id = '110000000003'"))
+                .isZero();
+        assertThat(rows("SELECT count(*) FROM api_call WHERE source = 'ebay-browse'")).isPositive();
+    }
+
+    @Test
+    @Order(9)
+    void refusedKeysFailTheBrowseRunAtOnceAndStoreNothing() throws Exception {
+        MarketplaceServer.server().resetRequests();
+        // the API refuses the token cached from the run before; drivecat asks for a new one once, and the keys are refused
+        browseAnswers(401, "{\"error\": \"invalid_client\", \"error_description\": \"client authentication failed\"}", "{}");
+        MarketplaceServer.server().stubFor(get(urlPathEqualTo(BROWSE_SEARCH)).willReturn(aResponse().withStatus(401)
+                .withHeader("Content-Type", "application/json")
+                .withBody("{\"errors\": [{\"errorId\": 1001, \"domain\": \"OAuth\", \"category\": \"REQUEST\", "
+                        + "\"message\": \"Invalid access token\", \"longMessage\": \"Invalid access token. Check the value of the "
+                        + "Authorization HTTP request header.\"}]}")));
+        long listings = rows("SELECT count(*) FROM listing");
+        long observations = rows("SELECT count(*) FROM price_observation");
+        JsonPath run = run("ebay-browse:ebay-us");
+        assertThat(run.getString("run.status")).isEqualTo("FAILED");
+        assertThat(run.getString("run.reason")).containsIgnoringCase("client authentication failed");
+        assertThat(run.getString("run.reason")).doesNotContain("PRD-test-secret-not-real");
+        assertThat(run.getInt("run.queries")).isEqualTo(1);
+        assertThat(rows("SELECT count(*) FROM listing")).isEqualTo(listings);
+        assertThat(rows("SELECT count(*) FROM price_observation")).isEqualTo(observations);
     }
 
     @Test

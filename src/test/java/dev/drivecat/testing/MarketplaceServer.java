@@ -36,7 +36,11 @@ public class MarketplaceServer implements QuarkusTestResourceLifecycleManager {
                 "drivecat.discovery.search-urls.amazon", base("www.amazon.com") + "/s?k={query}",
                 "drivecat.discovery.max-part-number-queries-per-drive", "0",
                 "drivecat.ebay.api-url", "http://127.0.0.1:" + server.port(),
-                "drivecat.ebay.token-url", "http://127.0.0.1:" + server.port() + "/identity/v1/oauth2/token");
+                "drivecat.ebay.token-url", "http://127.0.0.1:" + server.port() + "/identity/v1/oauth2/token",
+                // keys of no real application: the Browse API lives on this server too
+                "drivecat.ebay.client-id", "drivecat-test-PRD-0000000000-00000000",
+                "drivecat.ebay.client-secret", "PRD-test-secret-not-real",
+                "drivecat.ebay.min-interval", "PT0S");
     }
 
     @Override

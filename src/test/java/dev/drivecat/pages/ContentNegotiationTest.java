@@ -62,6 +62,19 @@ class ContentNegotiationTest {
     }
 
     @Test
+    void aDrivePageAsksIdentifyWhetherAListingTitleIsTheDrive() {
+        org.jsoup.nodes.Document page = Jsoup.parse(given().accept(BROWSER).when().get("/drives/samsung-pm893-240gb-sata").then()
+                .statusCode(200).extract().asString());
+        org.jsoup.nodes.Element form = page.selectFirst("form.identify");
+        assertThat(form).isNotNull();
+        assertThat(form.attr("action")).isEqualTo("/identify");
+        assertThat(form.attr("method")).isEqualTo("get");
+        String field = form.selectFirst("input[type=text]").attr("name");
+        given().queryParam(field, "Samsung PM893 240GB 2.5\" SATA SSD").when().get(form.attr("action")).then().statusCode(200)
+                .body("decision", equalTo("MATCH")).body("drive", equalTo("samsung-pm893-240gb-sata"));
+    }
+
+    @Test
     void aToolAskingWithoutARoleStillGetsTheProblemWhileAPersonGetsTheForm() {
         given().when().get("/recommend").then().statusCode(400).contentType("application/problem+json")
                 .body("parameter", equalTo("role"));

@@ -36,6 +36,11 @@ final class NotADrive {
             Pattern.compile(B + "(?<n>\\d{1,2})\\s?[x×]\\s+(?=\\p{L})"),
             Pattern.compile(B + "(?:диск\\w*|drives?|ssds?|hdds?|накопичувач\\w*|накопител\\w*)\\s*x\\s?(?<n>\\d{1,3})" + E));
 
+    /** A drive for parts or not working, in the marketplaces' languages; also read in condition wording ({@link ForPartsWords}). */
+    static final Pattern FOR_PARTS = Pattern.compile(B + "(?:for\\s+parts|parts\\s+only|not\\s+working|non[\\s-]?working|defective|faulty|"
+            + "broken|bricked|untested|defekt|für\\s+bastler|ersatzteil\\w*|pour\\s+pièces|hors\\s+service|ne\\s+fonctionne|per\\s+ricambi|"
+            + "non\\s+funzionante|guasto|на\\s+запчаст\\w*|не\\s+работа\\w*|не\\s+працю\\w*|неробоч\\w*|нерабоч\\w*|hibás|alkatrésznek)" + E);
+
     private static final List<Rule> RULES = List.of(
             new Rule("a lot of drives", Pattern.compile(B + "(?:lot|lots|job\\s?lot|konvolut|lotto|партія|партия|ростовк\\w*)" + E)),
             new Rule("a bundle (the drive with other items)", Pattern.compile(B + "(?:bundle|bundled|комплект|набор)" + E)),
@@ -43,9 +48,7 @@ final class NotADrive {
                     + "(?:xeon|epyc|opteron|core\\s?i[3579]|ryzen|pentium|celeron|athlon|\\d{1,2}-core|cpu|ipod|iphone|ipad|macbook|chromebook)" + E)),
             new Rule("a storage shelf or server chassis", Pattern.compile(B + "(?:shelf|chassis|barebone|jbod|\\d{1,2}[\\s-]?bay|rails?\\s*,\\s*bezel)" + E)),
             new Rule("a memory module", Pattern.compile(B + "(?:ddr[2345]|so-?dimm|u?dimm|rdimm|lrdimm|pc[345]-\\d{4,5})" + E)),
-            new Rule("for parts or not working", Pattern.compile(B + "(?:for\\s+parts|parts\\s+only|not\\s+working|non[\\s-]?working|defective|faulty|"
-                    + "broken|bricked|untested|defekt|für\\s+bastler|ersatzteil\\w*|pour\\s+pièces|hors\\s+service|ne\\s+fonctionne|per\\s+ricambi|"
-                    + "non\\s+funzionante|guasto|на\\s+запчаст\\w*|не\\s+работа\\w*|не\\s+працю\\w*|неробоч\\w*|нерабоч\\w*|hibás|alkatrésznek)" + E)),
+            new Rule("for parts or not working", FOR_PARTS),
             new Rule("an empty box", Pattern.compile(B + "(?:empty\\s+box|box\\s+only|only\\s+(?:the\\s+)?box|leere\\s+(?:ovp|verpackung|box)|boîte\\s+vide|"
                     + "scatola\\s+vuota|пуст\\w*\\s+коробк\\w*|только\\s+коробка|тільки\\s+коробка|коробка\\s+(?:від|от|без))" + E)),
             new Rule("an enclosure, adapter or cable (no drive)", Pattern.compile(B + "(?:enclosures?|gehäuse|boîtier|корпус|кишен\\w*|карман\\w*|"

@@ -100,9 +100,14 @@ abstract class AbstractSiteParser {
     /**
      * The condition: {@code stated} when the page's structure says it (e.g. a used offer row),
      * else what the wording names, else the site's default. New becomes new old stock only when
-     * the listing itself says so (title or condition wording).
+     * the listing itself says so (title or condition wording). Wording that says the item is for
+     * parts or not working names no condition, and no default applies: {@link SiteReader} sets
+     * such an offer aside, unpriced.
      */
     protected Condition condition(Condition stated, String wording, String title) {
+        if (rules.forParts(wording).isPresent()) {
+            return null;
+        }
         Condition condition = stated != null ? stated
                 : rules.condition(wording).orElse(rules.definition().defaults().conditionWhenUnstated());
         if (condition == Condition.NEW && (rules.says("newOldStock", title) || rules.says("newOldStock", wording))) {

@@ -40,6 +40,9 @@ public class PageImportService {
     PartNumbers partNumbers;
 
     @Inject
+    ItemListings items;
+
+    @Inject
     jakarta.enterprise.inject.Instance<SearchPageImports> searchImports;
 
     /** What the page held and what was stored. */
@@ -48,7 +51,8 @@ public class PageImportService {
             String url,
             String marketplace,
             @Schema(nullable = true) String externalId,
-            @Schema(description = "PARSED, NO_OFFER or BLOCKED; SEARCH_RESULTS for a search result page.") String outcome,
+            @Schema(description = "PARSED, NO_OFFER or BLOCKED; SEARCH_RESULTS for a search result page. NO_OFFER with a reason "
+                    + "starting FOR_PARTS: the item is for parts or not working, never priced.") String outcome,
             @Schema(nullable = true) String reason,
             @Schema(description = "The layout of the site definition (scrapers/<site>.yaml) that read the page, e.g. "
                     + "classic-priceblock; structured-data when only the page's structured data could be read; none for a "
@@ -134,6 +138,9 @@ public class PageImportService {
                     null, observedAt, false,
                     "A robot check was saved instead of the product page: nothing was stored.", null, List.of());
         }
+        if (parse instanceof PageParse.NoOffer none && none.kind() == PageParse.NoOfferKind.FOR_PARTS) {
+            return importForParts(product, none, givenDrive, observedAt);
+        }
         if (parse instanceof PageParse.NoOffer none) {
             return new Result(product.url().toString(), marketplace, none.externalId(), "NO_OFFER", none.kind() + ": " + none.reason(),
                     none.layout(), List.of(), givenDrive.map(d -> d.slug).orElse(null), observedAt, false,
@@ -159,10 +166,38 @@ public class PageImportService {
             }
             String warning = partNumbers.otherDriveNamedIn(page.title(), drive.get().id, drive.get().slug).orElse(null);
             List<ParsedPageStore.StoredOffer> stored = store.store(drive.get(), m, product.url(), page, observedAt, "saved page", null);
-            return new Result(product.url().toString(), marketplace, page.externalId(), "PARSED", null, page.layout(),
+            Optional<ItemListings.ForParts> forParts = ItemListings.ForParts.of(page);
+            String reason = forParts.map(ItemListings.ForParts::why).orElse(null);
+            if (forParts.isPresent()) {
+                int ended = items.endForParts(m, page.externalId(), forParts.get(), observedAt, product.url().toString());
+                note = (note == null ? "" : note + " ") + "Offers for parts or not working were not priced" + ended(ended);
+            }
+            return new Result(product.url().toString(), marketplace, page.externalId(), "PARSED", reason, page.layout(),
                     DisagreementView.of(page), drive.get().slug, observedAt,
                     true, note, warning, stored.stream().map(s -> view(page, s.offer(), s.condition(), s.added(), s.suspect())).toList());
         });
+    }
+
+    /**
+     * A saved item page whose offers are all for parts or not working: nothing is priced, and the
+     * item's listings end (they no longer have a current offer), as its page leaves the watch list.
+     */
+    private Result importForParts(WatchService.ProductUrl product, PageParse.NoOffer none, Optional<Drive> givenDrive, Instant observedAt) {
+        String marketplace = product.site().marketplace();
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Marketplace m = Marketplace.findByCode(marketplace).orElseThrow();
+            int ended = items.endForParts(m, none.externalId(), ItemListings.ForParts.of(none).orElseThrow(), observedAt,
+                    product.url().toString());
+            return new Result(product.url().toString(), marketplace, none.externalId(), "NO_OFFER", none.kind() + ": " + none.reason(),
+                    none.layout(), List.of(), givenDrive.map(d -> d.slug).orElse(null), observedAt, false,
+                    "The item is for parts or not working: nothing was priced" + ended(ended), null, List.of());
+        });
+    }
+
+    /** What ending listings did, to close a note: "." or ", and its listing ended: …". */
+    private static String ended(int ended) {
+        return ended == 0 ? "." : ", and " + (ended == 1 ? "its listing ended: it no longer has" : ended + " listings ended: they no longer have")
+                + " a current offer.";
     }
 
     /** The search pages of the site a URL is on, if the URL is one of its search URLs (and discovery is there to read them). */

@@ -23,19 +23,43 @@ public sealed interface PageParse {
      * @param layout the layout of the site definition that read the page
      * @param disagreements where the page's structured data states another value than its visible
      *     offer, and which was kept
+     * @param forParts the page's other offers, whose condition says they are for parts or not
+     *     working: never stored, and their listings end (a page whose every offer is for parts is
+     *     a {@link NoOffer} of kind {@link NoOfferKind#FOR_PARTS})
      */
     record Product(String externalId, String title, String layout, List<ParsedOffer> offers,
-            List<Disagreement> disagreements) implements PageParse {
+            List<Disagreement> disagreements, List<ForParts> forParts) implements PageParse {
 
         public Product {
             offers = List.copyOf(offers);
             disagreements = List.copyOf(disagreements);
+            forParts = List.copyOf(forParts);
+        }
+
+        public Product(String externalId, String title, String layout, List<ParsedOffer> offers, List<Disagreement> disagreements) {
+            this(externalId, title, layout, offers, disagreements, List.of());
+        }
+
+        /** The offers set aside as for parts, in words ({@code offer used (the condition says "…")}); null when none is. */
+        public String forPartsReason() {
+            return forParts.isEmpty() ? null : "not priced, for parts or not working: "
+                    + String.join("; ", forParts.stream().map(f -> "offer " + f.offerKey() + " (" + f.why() + ")").toList());
         }
     }
 
     /**
+     * An offer of the page that is for parts or not working.
+     *
+     * @param offerKey the offer, e.g. {@code used}
+     * @param why what says so, e.g. {@code the condition says "For parts or not working"}
+     */
+    record ForParts(String offerKey, String why) {
+    }
+
+    /**
      * A product page with nothing to buy from where we are: no featured offer ("see all buying
-     * options"), or "cannot be shipped to your location". Records no observation.
+     * options"), "cannot be shipped to your location", or an item for parts or not working (no
+     * drive to buy and use). Records no observation.
      */
     record NoOffer(String externalId, NoOfferKind kind, String reason, String layout) implements PageParse {
     }
@@ -51,7 +75,11 @@ public sealed interface PageParse {
     record Failed(String reason) implements PageParse {
     }
 
-    enum NoOfferKind { NO_FEATURED_OFFER, UNDELIVERABLE }
+    /**
+     * Why a product page has nothing to buy: {@code FOR_PARTS}, its offers are for parts or not
+     * working (their listings end, and the page leaves the watch list).
+     */
+    enum NoOfferKind { NO_FEATURED_OFFER, UNDELIVERABLE, FOR_PARTS }
 
     /**
      * A value the page's structured data (JSON-LD, microdata, meta tags) states otherwise than the

@@ -45,6 +45,11 @@ public record ParsedOffer(
 
     /** The listing this offer is stored as: the item's id for the featured offer, item id/offer key for the others. */
     public String listingId(String itemId) {
+        return listingId(offerKey, itemId);
+    }
+
+    /** The listing the offer {@code offerKey} of item {@code itemId} is stored as. */
+    public static String listingId(String offerKey, String itemId) {
         return FEATURED.equals(offerKey) ? itemId : itemId + "/" + offerKey;
     }
 }

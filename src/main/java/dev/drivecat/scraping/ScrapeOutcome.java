@@ -6,7 +6,10 @@ public enum ScrapeOutcome {
     PARSED(false),
     /** 304: the page has not changed since the last fetch; no observation is added. */
     NOT_MODIFIED(false),
-    /** A product page with nothing to buy from here (no featured offer, cannot be shipped). */
+    /**
+     * A product page with nothing to buy from here (no featured offer, cannot be shipped), or an
+     * item for parts or not working (the reason starts {@code FOR_PARTS}; its listings end).
+     */
     NO_OFFER(false),
     /** A robot check instead of the page: a blocked fetch, never "out of stock". */
     BLOCKED(true),

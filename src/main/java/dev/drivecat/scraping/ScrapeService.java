@@ -55,7 +55,7 @@ public class ScrapeService {
     ScrapeMetrics metrics;
 
     @Inject
-    dev.drivecat.pricing.ListingLifecycle lifecycle;
+    ItemListings items;
 
     Clock clock = Clock.systemUTC();
 
@@ -229,7 +229,8 @@ public class ScrapeService {
             attempt = attempt.read(read);
             PageParse.Product product = parse instanceof PageParse.Product p ? p : null;
             try {
-                record(runId, page, started, attempt, product == null ? null : new Observed(product, fetchedAt, fetched.finalUrl()));
+                record(runId, page, started, attempt, product == null ? null : new Observed(product, fetchedAt, fetched.finalUrl()),
+                        false, ItemListings.ForParts.of(parse).orElse(null));
             } catch (RuntimeException e) {
                 LOG.warnf(e, "Scrape run %d: storing %s failed", runId, page.url());
                 record(runId, page, started, new Attempt(ScrapeOutcome.STORE_FAILED, fetched.status(),
@@ -274,11 +275,16 @@ public class ScrapeService {
     }
 
     private void record(long runId, Page page, Instant started, Attempt attempt, Observed observed) {
-        record(runId, page, started, attempt, observed, false);
+        record(runId, page, started, attempt, observed, false, null);
+    }
+
+    private void record(long runId, Page page, Instant started, Attempt attempt, Observed observed, boolean forgetValidators) {
+        record(runId, page, started, attempt, observed, forgetValidators, null);
     }
 
     /** Stores the page's offers (if any), its attempt, the watch list's state and the run's counts, all or nothing. */
-    private void record(long runId, Page page, Instant started, Attempt attempt, Observed observed, boolean forgetValidators) {
+    private void record(long runId, Page page, Instant started, Attempt attempt, Observed observed, boolean forgetValidators,
+                        ItemListings.ForParts forParts) {
         Instant now = clock.instant();
         QuarkusTransaction.requiringNew().run(() -> {
             WatchedPage watched = WatchedPage.findById(page.id());
@@ -291,6 +297,17 @@ public class ScrapeService {
                         "scrape run " + runId, runId).stream().filter(ParsedPageStore.StoredOffer::added).count();
                 // stored as the watch list says, but flagged: the title may name another drive
                 reason = reason != null ? reason : partNumbers.otherDriveNamedIn(observed.product().title(), drive.id, drive.slug).orElse(null);
+            }
+            if (forParts != null) {
+                // an item for parts or not working is never a drive to buy: its listings no longer offer it
+                int ended = items.endForParts(watched.identity.marketplace, watched.identity.externalId, forParts, now, page.url());
+                String said = forParts.offerKeys() == null ? "" : forParts.why();
+                if (forParts.item()) {
+                    watched.active = false;
+                    said += (said.isEmpty() ? "" : "; ") + (ended == 0 ? "the page left the watch list"
+                            : "its listing" + (ended == 1 ? "" : "s") + " ended, and the page left the watch list");
+                }
+                reason = reason == null ? said : reason + "; " + said;
             }
             if (attempt.outcome() == ScrapeOutcome.FETCH_FAILED && attempt.status() != null
                     && (attempt.status() == 404 || attempt.status() == 410)) {
@@ -345,15 +362,10 @@ public class ScrapeService {
         });
     }
 
-    /** Ends the listings of a watched page's item (its featured offer and the others under {@code itemId/offerKey}). */
-    private void endListingsOf(WatchedPage watched, Instant now, String reason) {
-        List<dev.drivecat.pricing.Listing> listings = dev.drivecat.pricing.Listing.list(
-                "identity.marketplace = ?1 and (identity.externalId = ?2 or identity.externalId like ?3)",
-                watched.identity.marketplace, watched.identity.externalId, watched.identity.externalId + "/%");
-        for (dev.drivecat.pricing.Listing l : listings) {
-            lifecycle.end(l, now, reason);
-        }
+    /** Ends the listings of a watched page's item, and the page leaves the watch list; returns how many ended now. */
+    private int endListingsOf(WatchedPage watched, Instant now, String reason) {
         watched.active = false;
+        return items.endAll(watched.identity.marketplace, watched.identity.externalId, now, reason);
     }
 
     private Optional<SiteDefinitions.Site> siteOf(String url) {

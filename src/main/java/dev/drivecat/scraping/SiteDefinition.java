@@ -165,8 +165,16 @@ public record SiteDefinition(
     /** Who ships an offer, according to a seller sentence. */
     public enum Shipper { SELLER, MARKETPLACE }
 
-    /** Condition wording matching {@code pattern} (case-insensitive) means {@code condition}. */
-    public record ConditionRule(String pattern, Condition condition) {
+    /**
+     * Condition wording matching {@code pattern} (case-insensitive) means {@code condition}: one of
+     * {@link Condition}'s names, or {@value #FOR_PARTS}, an item for parts or not working, which is
+     * never priced. A {@code FOR_PARTS} rule may leave out the pattern: it then finds the words the
+     * identity matcher reads as "for parts or not working", in every language it knows.
+     */
+    public record ConditionRule(String pattern, String condition) {
+
+        /** The condition of an item for parts or not working: no drive to buy and use. */
+        public static final String FOR_PARTS = "FOR_PARTS";
     }
 
     /**

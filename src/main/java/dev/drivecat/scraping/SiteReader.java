@@ -90,18 +90,49 @@ final class SiteReader implements SiteParser {
             }
             try {
                 PageParse parse = layout.parser().read(page);
-                return parse instanceof PageParse.Product product ? weigh(product, structured) : parse;
+                return parse instanceof PageParse.Product product ? sellable(weigh(product, structured), single(structured)) : parse;
             } catch (ParseFailure failure) {
                 tried.add(layout.layout().name() + ": " + failure.getMessage());
             }
         }
         Optional<StructuredData.Offer> only = single(structured.stream().filter(StructuredData.Offer::hasPrice).toList());
         if (only.isPresent()) {
-            return fromStructuredData(page, only.get());
+            return sellable(fromStructuredData(page, only.get()), only);
         }
         throw new ParseFailure("no layout of scrapers/" + rules.definition().site() + ".yaml found an offer on the page,"
                 + " and its structured data states none for item " + page.externalId() + " ("
                 + describe(structured) + "); the layouts tried: " + String.join("; ", tried));
+    }
+
+    /**
+     * The product without the offers that are for parts or not working: those whose condition
+     * wording a {@code FOR_PARTS} rule of the site finds, and the featured offer when the page's
+     * structured data states it damaged (whichever the site prefers: either saying so is enough).
+     * A page left with no offer is a {@link PageParse.NoOffer} of kind {@code FOR_PARTS}.
+     *
+     * @param stated the one offer the page's structured data states for the item, if it states one
+     */
+    private PageParse sellable(PageParse.Product product, Optional<StructuredData.Offer> stated) {
+        List<ParsedOffer> kept = new ArrayList<>();
+        List<PageParse.ForParts> aside = new ArrayList<>();
+        for (ParsedOffer offer : product.offers()) {
+            Optional<String> why = rules.forParts(offer.conditionWording())
+                    .map(words -> "the condition says \"" + offer.conditionWording() + "\"");
+            if (why.isEmpty() && offer.offerKey().equals(ParsedOffer.FEATURED)) {
+                why = stated.filter(StructuredData.Offer::damaged)
+                        .map(o -> "its " + o.source() + " states " + o.conditionWording().replaceAll("^.*[/:#]", ""));
+            }
+            why.ifPresentOrElse(w -> aside.add(new PageParse.ForParts(offer.offerKey(), w)), () -> kept.add(offer));
+        }
+        if (aside.isEmpty()) {
+            return product;
+        }
+        if (kept.isEmpty()) {
+            return new PageParse.NoOffer(product.externalId(), PageParse.NoOfferKind.FOR_PARTS, "the item is for parts or not working ("
+                    + String.join("; ", aside.stream().map(PageParse.ForParts::why).distinct().toList())
+                    + "): no drive to buy and use, so it is never priced", product.layout());
+        }
+        return new PageParse.Product(product.externalId(), product.title(), product.layout(), kept, product.disagreements(), aside);
     }
 
     /** The one offer, or the first of several that all say the same; empty when they differ or there is none. */

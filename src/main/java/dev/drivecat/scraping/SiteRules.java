@@ -1,5 +1,6 @@
 package dev.drivecat.scraping;
 
+import dev.drivecat.identity.ForPartsWords;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.SellerType;
 import dev.drivecat.scraping.SiteDefinition.HostDefinition;
@@ -51,7 +52,29 @@ final class SiteRules {
     record CompiledSentence(Pattern pattern, Shipper shipper) {
     }
 
-    record CompiledCondition(Pattern pattern, Condition condition) {
+    /**
+     * A condition rule: wording it finds means {@code condition}, or, with {@code forParts}, an item
+     * for parts or not working (no condition; never priced). A for-parts rule without a pattern
+     * finds the words identity reads as "for parts or not working" ({@link ForPartsWords}).
+     */
+    record CompiledCondition(Pattern pattern, Condition condition, boolean forParts) {
+
+        static CompiledCondition of(Pattern pattern, Condition condition) {
+            return new CompiledCondition(pattern, condition, false);
+        }
+
+        static CompiledCondition forParts(Pattern pattern) {
+            return new CompiledCondition(pattern, null, true);
+        }
+
+        /** The words of {@code normalised} this rule finds, if it finds any. */
+        Optional<String> find(String normalised) {
+            if (pattern == null) {
+                return ForPartsWords.in(normalised);
+            }
+            Matcher m = pattern.matcher(normalised);
+            return m.find() ? Optional.of(m.group()) : Optional.empty();
+        }
     }
 
     /** A seller-type rule; a null {@code seller} holds for every offer. */
@@ -333,14 +356,26 @@ final class SiteRules {
         return Optional.empty();
     }
 
-    /** The condition that the wording names, by the site's condition rules. */
+    /** The condition that the wording names, by the site's condition rules; none for wording that says for parts. */
     Optional<Condition> condition(String wording) {
+        return rule(wording).filter(c -> !c.forParts()).map(CompiledCondition::condition);
+    }
+
+    /**
+     * The words by which the wording says the item is for parts or not working (the first condition
+     * rule that finds the wording is a {@code FOR_PARTS} rule); empty when it names a condition or
+     * none.
+     */
+    Optional<String> forParts(String wording) {
+        return rule(wording).filter(CompiledCondition::forParts).flatMap(c -> c.find(normalise(wording)));
+    }
+
+    private Optional<CompiledCondition> rule(String wording) {
         if (wording == null || wording.isBlank()) {
             return Optional.empty();
         }
         String normalised = normalise(wording);
-        return conditions.stream().filter(c -> c.pattern().matcher(normalised).find()).map(CompiledCondition::condition)
-                .findFirst();
+        return conditions.stream().filter(c -> c.find(normalised).isPresent()).findFirst();
     }
 
 }

@@ -1,5 +1,7 @@
 package dev.drivecat.scraping;
 
+import dev.drivecat.pricing.Condition;
+import dev.drivecat.scraping.SiteDefinition.ConditionRule;
 import dev.drivecat.scraping.SiteDefinition.HostDefinition;
 import dev.drivecat.scraping.SiteDefinition.IdSource;
 import dev.drivecat.scraping.SiteDefinition.Probe;
@@ -85,13 +87,7 @@ final class SiteRulesCompiler {
                     .ifPresent(p -> rules.sentences.add(new SiteRules.CompiledSentence(p, sentence.shipper())));
         }
         for (int i = 0; i < definition.conditions().size(); i++) {
-            var rule = definition.conditions().get(i);
-            String where = "conditions[" + i + "]";
-            if (rule.condition() == null) {
-                problems.add(where + ".condition is missing (NEW, NEW_OLD_STOCK, USED or RENEWED)");
-            }
-            rules.compilePattern(problems, where + ".pattern", rule.pattern(), null)
-                    .ifPresent(p -> rules.conditions.add(new SiteRules.CompiledCondition(p, rule.condition())));
+            rules.compileCondition(problems, "conditions[" + i + "]", definition.conditions().get(i));
         }
         rules.compileSellerTypes(problems);
         SiteRules shared = new SiteRules(definition, rules.hosts, rules.urlPatterns, rules.idSources, rules.selectors,
@@ -352,6 +348,30 @@ final class SiteRulesCompiler {
             }
         }
         return Optional.of(new CompiledProbe(probe.css(), evaluator, probe.attr(), match));
+    }
+
+    /** The values a condition rule may have: a condition, or an item for parts or not working. */
+    private static final List<String> CONDITION_VALUES = java.util.stream.Stream.concat(
+            java.util.Arrays.stream(Condition.values()).map(Condition::name), java.util.stream.Stream.of(ConditionRule.FOR_PARTS)).toList();
+
+    private void compileCondition(Problems problems, String where, ConditionRule rule) {
+        if (rule.condition() == null || !CONDITION_VALUES.contains(rule.condition())) {
+            problems.add(where + ".condition " + (rule.condition() == null ? "is missing" : "'" + rule.condition() + "' is not one")
+                    + " (" + String.join(", ", CONDITION_VALUES) + ")");
+            return;
+        }
+        boolean forParts = rule.condition().equals(ConditionRule.FOR_PARTS);
+        if (forParts && rule.pattern() == null) {
+            // the words identity reads as "for parts or not working"
+            conditions.add(SiteRules.CompiledCondition.forParts(null));
+            return;
+        }
+        if (rule.pattern() == null) {
+            problems.add(where + ".pattern is missing (only a " + ConditionRule.FOR_PARTS + " rule may leave it out)");
+            return;
+        }
+        compilePattern(problems, where + ".pattern", rule.pattern(), null).ifPresent(p -> conditions.add(forParts
+                ? SiteRules.CompiledCondition.forParts(p) : SiteRules.CompiledCondition.of(p, Condition.valueOf(rule.condition()))));
     }
 
     private Optional<Pattern> compilePattern(Problems problems, String where, String regex, String requiredGroup) {

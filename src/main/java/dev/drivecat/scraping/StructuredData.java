@@ -55,6 +55,11 @@ final class StructuredData {
             return price != null && currency != null;
         }
 
+        /** Whether the offer states schema.org's DamagedCondition: "Indicates that the item is damaged." */
+        boolean damaged() {
+            return conditionWording != null && conditionName(conditionWording).equals("damagedcondition");
+        }
+
         /** Whether the offer names an item, and none of its names contains {@code externalId}. */
         boolean namesAnotherItemThan(String externalId) {
             return externalId != null && !ids.isEmpty()
@@ -346,13 +351,17 @@ final class StructuredData {
         if (itemCondition == null) {
             return null;
         }
-        String c = itemCondition.replaceAll("(?i)^.*[/:#]", "").replaceAll("[^A-Za-z]", "").toLowerCase(Locale.ROOT);
-        return switch (c) {
+        return switch (conditionName(itemCondition)) {
             case "newcondition", "new" -> Condition.NEW;
             case "usedcondition", "used" -> Condition.USED;
             case "refurbishedcondition", "refurbished" -> Condition.RENEWED;
             default -> null;
         };
+    }
+
+    /** An itemCondition's name without its vocabulary, in lower-case letters: "https://schema.org/NewCondition" is "newcondition". */
+    private static String conditionName(String itemCondition) {
+        return itemCondition.replaceAll("(?i)^.*[/:#]", "").replaceAll("[^A-Za-z]", "").toLowerCase(Locale.ROOT);
     }
 
     private static String blankToNull(String s) {

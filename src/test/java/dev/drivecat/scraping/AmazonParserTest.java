@@ -227,6 +227,17 @@ class AmazonParserTest {
     }
 
     @Test
+    void aRowForPartsIsSetAsideAndTheOtherOffersStay() {
+        String html = Pages.fixtureText("amazon/hidden-price-with-used-row.html").replace("Used - Very Good", "Used - Defective");
+
+        PageParse.Product page = product(Pages.html(html, US + "B0TESTSN70"));
+
+        assertThat(page.offers()).extracting(ParsedOffer::offerKey).containsExactly(ParsedOffer.FEATURED);
+        assertThat(page.forParts()).containsExactly(new PageParse.ForParts("used", "the condition says \"Used - Defective\""));
+        assertThat(page.forPartsReason()).isEqualTo("not priced, for parts or not working: offer used (the condition says \"Used - Defective\")");
+    }
+
+    @Test
     void merchantInfoInsideTheUsedRowDescribesOnlyTheUsedOffer() {
         PageParse parse = fixture("amazon/new-and-used-by-amazon-es.html", "https://www.amazon.es/dp/B0TESTT500");
         ParsedOffer featured = featured(parse);

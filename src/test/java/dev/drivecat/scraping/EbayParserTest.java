@@ -8,6 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.SellerType;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class EbayParserTest {
 
@@ -107,6 +109,71 @@ class EbayParserTest {
 
         assertThat(offer.condition()).isEqualTo(Condition.NEW_OLD_STOCK);
         assertThat(offer.conditionWording()).isEqualTo("New");
+    }
+
+    static final String FOR_PARTS = "ebay/item-for-parts.html";
+    static final String FOR_PARTS_URL = "https://www.ebay.com/itm/256000000911";
+
+    @Test
+    void anItemForPartsOrNotWorkingHasNoOfferAndSaysWhy() {
+        PageParse parse = fixture(FOR_PARTS, FOR_PARTS_URL);
+
+        assertThat(parse).isInstanceOf(PageParse.NoOffer.class);
+        PageParse.NoOffer none = (PageParse.NoOffer) parse;
+        assertThat(none.kind()).isEqualTo(PageParse.NoOfferKind.FOR_PARTS);
+        assertThat(none.externalId()).isEqualTo("256000000911");
+        assertThat(none.layout()).isEqualTo("x-price");
+        assertThat(none.reason()).isEqualTo("the item is for parts or not working (the condition says \"For parts or not working\"): "
+                + "no drive to buy and use, so it is never priced");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Als Ersatzteil / defekt", "For parts or not working", "Used - not working", "Per parti di ricambio o non funzionante"})
+    void everyWordingOfForPartsHasNoOffer(String wording) {
+        String html = Pages.fixtureText(FOR_PARTS).replace("For parts or not working", wording);
+
+        assertThat(Pages.html(html, FOR_PARTS_URL)).isInstanceOfSatisfying(PageParse.NoOffer.class,
+                none -> assertThat(none.kind()).isEqualTo(PageParse.NoOfferKind.FOR_PARTS));
+        assertThat(Pages.html(html.replace("www.ebay.com", "www.ebay.de").replace("US $24.99", "EUR 24,99")
+                .replace("US $6.50", "EUR 6,50"), "https://www.ebay.de/itm/256000000911")).isInstanceOf(PageParse.NoOffer.class);
+    }
+
+    @Test
+    void newWithDefectsIsNewNotForParts() {
+        // eBay's condition 1750 "New with defects": "The item may have cosmetic defects"
+        ParsedOffer offer = featured(Pages.html(Pages.fixtureText(FOR_PARTS).replace("For parts or not working", "New with defects"),
+                FOR_PARTS_URL));
+
+        assertThat(offer.condition()).isEqualTo(Condition.NEW);
+    }
+
+    @Test
+    void structuredDataThatStatesTheItemDamagedIsNeverPricedThoughThePageSaysUsed() {
+        String html = Pages.fixtureText(FOR_PARTS).replace("For parts or not working", "Used").replace("</head>",
+                "<script type=\"application/ld+json\">{\"@type\": \"Product\", \"name\": \"Intel DC P3700 800GB\", \"offers\": "
+                        + "{\"@type\": \"Offer\", \"url\": \"https://www.ebay.com/itm/256000000911\", \"price\": \"24.99\", "
+                        + "\"priceCurrency\": \"USD\", \"itemCondition\": \"https://schema.org/DamagedCondition\"}}</script></head>");
+
+        PageParse parse = Pages.html(html, FOR_PARTS_URL);
+
+        assertThat(parse).isInstanceOfSatisfying(PageParse.NoOffer.class, none -> {
+            assertThat(none.kind()).isEqualTo(PageParse.NoOfferKind.FOR_PARTS);
+            assertThat(none.reason()).contains("its JSON-LD states DamagedCondition");
+        });
+        // the same item said Used everywhere is priced
+        assertThat(featured(Pages.html(html.replace("DamagedCondition", "UsedCondition"), FOR_PARTS_URL)).condition())
+                .isEqualTo(Condition.USED);
+    }
+
+    @Test
+    void aSearchResultForPartsHasNoCondition() {
+        SiteRules rules = ((SiteParser) Pages.SITES.parserFor("www.ebay.com").orElseThrow()).rules();
+
+        assertThat(rules.condition("For parts or not working")).isEmpty();
+        assertThat(rules.forParts("For parts or not working")).contains("for parts");
+        assertThat(rules.forParts("Als Ersatzteil / defekt")).contains("ersatzteil");
+        assertThat(rules.condition("Pre-owned")).contains(Condition.USED);
+        assertThat(rules.forParts("Pre-owned")).isEmpty();
     }
 
     @Test

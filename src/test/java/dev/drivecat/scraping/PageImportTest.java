@@ -31,6 +31,37 @@ class PageImportTest {
     }
 
     @Test
+    void aSavedPageOfAnItemForPartsPricesNothingAndItsListingLosesItsOffer() throws Exception {
+        String forParts = marketplacePage("ebay/item-for-parts.html").replace("256000000911", "256000000912")
+                .replace("800GB U.2", "800GB PCIe AIC");
+        String drive = "intel-dc-p3700-800gb-aic";
+        admin().contentType("text/html; charset=utf-8").body(forParts.replace("For parts or not working", "Used"))
+                .queryParam("url", "https://www.ebay.com/itm/256000000912").queryParam("drive", drive)
+                .queryParam("observedAt", "2026-11-30T10:00:00Z")
+                .when().post("/admin/imports/pages").then().statusCode(200)
+                .body("outcome", equalTo("PARSED")).body("stored", equalTo(true)).body("offers[0].condition", equalTo("USED"));
+        given().when().get("/drives/" + drive).then().statusCode(200)
+                .body("listings.find { it.externalId == '256000000912' }.current.price", equalTo(24.99f));
+
+        admin().contentType("text/html; charset=utf-8").body(forParts)
+                .queryParam("url", "https://www.ebay.com/itm/256000000912")
+                .queryParam("observedAt", "2026-12-01T10:00:00Z")
+                .when().post("/admin/imports/pages").then().statusCode(200)
+                .body("outcome", equalTo("NO_OFFER"))
+                .body("externalId", equalTo("256000000912"))
+                .body("reason", equalTo("FOR_PARTS: the item is for parts or not working (the condition says \"For parts or not working\"): "
+                        + "no drive to buy and use, so it is never priced"))
+                .body("stored", equalTo(false))
+                .body("offers", hasSize(0))
+                .body("note", equalTo("The item is for parts or not working: nothing was priced, and its listing ended: "
+                        + "it no longer has a current offer."));
+        given().when().get("/drives/" + drive).then().statusCode(200)
+                .body("listings.find { it.externalId == '256000000912' }.current", nullValue());
+        given().when().get("/drives/" + drive + "/prices").then().statusCode(200)
+                .body("observations.findAll { it.externalId == '256000000912' }", hasSize(1));
+    }
+
+    @Test
     void aSavedPageChangesTheBestOfferAndPostingItTwiceStoresOneObservation() throws Exception {
         String html = page("p4800x-third-party.html");
         admin().contentType("text/html; charset=utf-8").body(html)

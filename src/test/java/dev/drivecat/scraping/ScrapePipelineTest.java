@@ -89,9 +89,13 @@ class ScrapePipelineTest {
     }
 
     static Map<String, Object> attemptFor(JsonPath run, String path) {
+        return attemptAt(run, url(path));
+    }
+
+    static Map<String, Object> attemptAt(JsonPath run, String url) {
         List<Map<String, Object>> attempts = run.getList("attempts");
-        return attempts.stream().filter(a -> a.get("url").equals(url(path))).findFirst()
-                .orElseThrow(() -> new AssertionError("no attempt for " + path + " in " + attempts));
+        return attempts.stream().filter(a -> a.get("url").equals(url)).findFirst()
+                .orElseThrow(() -> new AssertionError("no attempt for " + url + " in " + attempts));
     }
 
     @Test
@@ -196,6 +200,45 @@ class ScrapePipelineTest {
         assertThat((String) attempt.get("reason")).contains("sells drive 'samsung-pm893-240gb-sata'");
         given().when().get("/drives/samsung-pm893-480gb-sata/prices").then().statusCode(200)
                 .body("observations.findAll { it.externalId == 'B0E2ECONF2' }", org.hamcrest.Matchers.hasSize(0));
+    }
+
+    @Test
+    void anItemThatTurnsOutToBeForPartsLosesItsOfferAndLeavesTheWatchList() throws Exception {
+        String forParts = Files.readString(Path.of("src/test/resources/fixtures/marketplaces/ebay/item-for-parts.html"), StandardCharsets.UTF_8);
+        String item = "http://www.ebay.com:" + marketplace.port() + "/itm/256000000911";
+        String drive = "intel-dc-p3700-800gb-u2";
+        marketplace.stubFor(get(urlEqualTo("/itm/256000000911")).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "text/html; charset=utf-8").withBody(forParts.replace("For parts or not working", "Used"))));
+        admin().contentType(ContentType.JSON).body(Map.of("url", item, "drive", drive))
+                .when().post("/admin/listings").then().statusCode(org.hamcrest.Matchers.oneOf(200, 201));
+
+        assertThat(attemptAt(runScrape(), item)).containsEntry("outcome", "PARSED").containsEntry("observationsAdded", 1);
+        given().when().get("/drives/" + drive).then().statusCode(200)
+                .body("listings.find { it.externalId == '256000000911' }.current.price", org.hamcrest.Matchers.equalTo(24.99f))
+                .body("listings.find { it.externalId == '256000000911' }.current.condition", org.hamcrest.Matchers.equalTo("USED"));
+        given().queryParam("drive", drive).when().get("/offers").then().statusCode(200)
+                .body("items.externalId", hasItem("256000000911"));
+
+        // the seller now says the item is for parts or not working
+        marketplace.stubFor(get(urlEqualTo("/itm/256000000911")).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "text/html; charset=utf-8").withBody(forParts)));
+        Map<String, Object> attempt = attemptAt(runScrape(), item);
+
+        assertThat(attempt).containsEntry("outcome", "NO_OFFER").containsEntry("observationsAdded", 0).containsEntry("layout", "x-price");
+        assertThat((String) attempt.get("reason")).isEqualTo("FOR_PARTS: the item is for parts or not working (the condition says "
+                + "\"For parts or not working\"): no drive to buy and use, so it is never priced; its listing ended, and the page left "
+                + "the watch list");
+        given().when().get("/drives/" + drive).then().statusCode(200)
+                .body("listings.find { it.externalId == '256000000911' }.current", org.hamcrest.Matchers.nullValue())
+                .body("bestOffer.externalId", org.hamcrest.Matchers.not(org.hamcrest.Matchers.equalTo("256000000911")));
+        given().queryParam("drive", drive).when().get("/offers").then().statusCode(200)
+                .body("items.externalId", org.hamcrest.Matchers.not(hasItem("256000000911")));
+        admin().queryParam("drive", drive).when().get("/admin/listings").then().statusCode(200)
+                .body("find { it.externalId == '256000000911' }.active", org.hamcrest.Matchers.equalTo(false))
+                .body("find { it.externalId == '256000000911' }.lastOutcome", org.hamcrest.Matchers.equalTo("NO_OFFER"));
+        // its history stays: the one observation made while it said "Used"
+        given().when().get("/drives/" + drive + "/prices").then().statusCode(200)
+                .body("observations.findAll { it.externalId == '256000000911' }", org.hamcrest.Matchers.hasSize(1));
     }
 
     @Test

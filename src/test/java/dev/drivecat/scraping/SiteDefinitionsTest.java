@@ -29,9 +29,13 @@ class SiteDefinitionsTest {
     }
 
     private static SiteDefinitions amazonWith(String original, String replacement) {
-        String yaml = shipped("amazon");
+        return siteWith("amazon", original, replacement);
+    }
+
+    private static SiteDefinitions siteWith(String site, String original, String replacement) {
+        String yaml = shipped(site);
         assertThat(yaml).contains(original);
-        return SiteDefinitions.fromYaml(Map.of("scrapers/amazon.yaml", yaml.replace(original, replacement)));
+        return SiteDefinitions.fromYaml(Map.of("scrapers/" + site + ".yaml", yaml.replace(original, replacement)));
     }
 
     @ParameterizedTest
@@ -240,6 +244,32 @@ class SiteDefinitionsTest {
                 .hasMessageContaining("sellerTypes[2].type is missing (MARKETPLACE or THIRD_PARTY)");
         assertThatThrownBy(() -> amazonWith("seller: \"\\\\S\"}", "seller: \"(\"}"))
                 .hasMessageContaining("sellerTypes[2].seller is not a valid regular expression");
+    }
+
+    @Test
+    void aConditionRuleOfAnUnknownConditionOrWithoutItsPatternStopsLoading() {
+        assertThatThrownBy(() -> amazonWith("condition: USED}", "condition: BROKEN}"))
+                .hasMessageContaining("conditions[3].condition 'BROKEN' is not one (NEW, NEW_OLD_STOCK, USED, RENEWED, FOR_PARTS)");
+        assertThatThrownBy(() -> amazonWith("{pattern: \"Used|Gebraucht|Usado|D'occasion|Occasion|Usagé\", condition: USED}",
+                "{condition: USED}"))
+                .hasMessageContaining("conditions[3].pattern is missing (only a FOR_PARTS rule may leave it out)");
+    }
+
+    @Test
+    void aWordingThatSaysForPartsIsAddedInTheSiteDefinitionAlone() {
+        // a wording identity's words do not know ("Salvage" here) is priced until the site definition says otherwise
+        String html = Pages.fixtureText("ebay/item-for-parts.html").replace("For parts or not working", "Salvage");
+        String url = "https://www.ebay.com/itm/256000000911";
+        assertThat(Pages.html(html, url)).isInstanceOf(PageParse.Product.class);
+
+        SiteDefinitions fixed = siteWith("ebay", "  - {condition: FOR_PARTS}\n",
+                "  - {condition: FOR_PARTS}\n  - {pattern: \"^salvage\", condition: FOR_PARTS}\n");
+        PageParse parse = fixed.parserFor("www.ebay.com").orElseThrow().parse(org.jsoup.Jsoup.parse(html, url), java.net.URI.create(url));
+
+        assertThat(parse).isInstanceOfSatisfying(PageParse.NoOffer.class, none -> {
+            assertThat(none.kind()).isEqualTo(PageParse.NoOfferKind.FOR_PARTS);
+            assertThat(none.reason()).contains("the condition says \"Salvage\"");
+        });
     }
 
     @Test

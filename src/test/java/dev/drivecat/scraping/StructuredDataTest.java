@@ -41,6 +41,17 @@ class StructuredDataTest {
     }
 
     @Test
+    void aDamagedConditionIsNoConditionAndSaysTheItemIsDamaged() {
+        List<Offer> offers = offers(jsonLd("""
+                {"@type": "Product", "offers": [
+                   {"@type": "Offer", "price": "24.99", "priceCurrency": "USD", "itemCondition": "https://schema.org/DamagedCondition"},
+                   {"@type": "Offer", "price": "39.99", "priceCurrency": "USD", "itemCondition": "http://schema.org/UsedCondition"}]}"""));
+
+        assertThat(offers).extracting(Offer::condition).containsExactly(null, Condition.USED);
+        assertThat(offers).extracting(Offer::damaged).containsExactly(true, false);
+    }
+
+    @Test
     void findsProductsInAGraphAndInArraysAndReadsEveryOfferListed() {
         List<Offer> offers = offers(jsonLd("""
                 [{"@type": "WebPage"},

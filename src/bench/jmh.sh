@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Micro-benchmarks of the ranking with JMH, in-process (no HTTP, no database): what a never-asked
-# question costs on one core. Compiles the tests (JMH generates its harness there), then runs
-#   src/bench/jmh.sh                         # NeverAskedQuestionBenchmark, 2 forks x 5 x 2 s
-#   src/bench/jmh.sh NeverAsked -f 1 -i 3    # any JMH option
+# JMH micro-benchmarks of src/test, in-process on one core: NeverAskedQuestionBenchmark (a never-asked
+# /recommend question), IdentifyTitlesBenchmark, PoolPasteBenchmark, and DiscoveryRunBenchmark (which
+# drives the packaged service: ./mvnw package -DskipTests first). Compiles the tests (JMH generates its
+# harness there), then runs
+#   src/bench/jmh.sh                          # NeverAskedQuestionBenchmark, 2 forks x 5 x 2 s
+#   src/bench/jmh.sh IdentifyTitlesBenchmark  # another benchmark
+#   src/bench/jmh.sh NeverAsked -f 1 -i 3     # any JMH option
+# What each measures and the current figures: src/docs/benchmarks.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ./mvnw -B -q test-compile dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt

@@ -27,7 +27,7 @@ mkdir -p "$WORK"
 [ "${BENCH_FRESH:-0}" = 1 ] && rm -rf "$DATA"
 [ -f target/quarkus-app/quarkus-run.jar ] || ./mvnw -q package -DskipTests
 if curl -s -o /dev/null "$BASE/"; then
-  echo "Something already answers on port $PORT: stop it (or set BENCH_PORT) so the figures are this run's." >&2
+  echo "Something already answers on port $PORT: stop it (or set BENCH_PORT) so that the figures are of this service alone." >&2
   exit 1
 fi
 
@@ -68,13 +68,13 @@ DRIVES=$("${PSQL[@]}" -tAc "SELECT count(*) FROM drive")
 # a listing of an M.2 drive: the writes below change an answer the M.2 question depends on
 WRITE_LISTING=$("${PSQL[@]}" -tAc "SELECT l.external_id || '|' || d.slug FROM listing l JOIN drive d ON d.id = l.drive_id
   WHERE d.form_factor = 'm2-2280' AND l.external_id LIKE 'bench-%' ORDER BY l.id LIMIT 1")
-# Where this run's writes start in time: after everything stored, so every write is the newest, and
+# Where the benchmark's writes start in time: after everything stored, so every write is the newest, and
 # in the past (an import refuses observations in the future). A run uses SPAN seconds from there:
 # the write rows, the other client's writes, both ingests and the \copy, each in its own stretch.
 SPAN=20000
 RUN_START=$("${PSQL[@]}" -tAc "SELECT extract(epoch FROM max(observed_at))::bigint + 60 FROM price_observation")
 if [ $((RUN_START + SPAN)) -gt "$(date +%s)" ]; then
-  echo "The stored observations reach too close to now for this run's writes to be new and in the past;" \
+  echo "The stored observations reach too close to now for the benchmark's writes to be new and in the past;" \
     "generate the catalog again: BENCH_FRESH=1 $0" >&2
   exit 1
 fi

@@ -10,7 +10,7 @@
 #   STARTUP_CDS=trained src/bench/startup.sh               # class archive from a training run
 #   STARTUP_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java STARTUP_CDS=trained src/bench/startup.sh
 #
-# It launches the service as the README does (java -jar quarkus-run.jar), from the application's
+# It launches the service as src/docs/operations.md runs it (java -jar quarkus-run.jar), from the application's
 # directory (STARTUP_APP, default target/quarkus-app). STARTUP_APPCDS=1 adds the AppCDS archive of
 # a build made with -Dquarkus.package.jar.appcds.enabled=true. STARTUP_CDS=trained first runs the
 # service once until its first answer and stops it, dumping the classes that run loaded into an

@@ -323,7 +323,7 @@ public interface DrivecatConfig {
     }
 
     interface Imports {
-        /** The largest request body an import endpoint (structured, spec page, spec table) accepts; above it the answer is 413. */
+        /** The largest request body an import endpoint (structured, spec page, spec table, saved page) accepts; above it the answer is 413. */
         @WithDefault("5242880")
         long maxBodyBytes();
     }

@@ -79,7 +79,7 @@ final class BaseBackup {
              ZipOutputStream zip = new ZipOutputStream(file)) {
             zip.setLevel(Deflater.BEST_SPEED);
             try (Statement s = c.createStatement()) {
-                // a temporary slot keeps the server from recycling WAL the copy will need, until this session ends
+                // a temporary slot keeps the server from recycling WAL the copy will need, until this connection closes
                 s.execute("SELECT pg_create_physical_replication_slot('drivecat_backup_' || pg_backend_pid(), true, true)");
             }
             String firstSegment;

@@ -153,7 +153,7 @@ public final class HoldingSmtpServer implements AutoCloseable {
                             });
                             holding = true;
                             heldConnections.add(connection);
-                            return; // the test answers (or not) on the open connection; this session reads no further
+                            return; // the test answers (or not) on the open connection; this conversation reads no further
                         }
                         accepted.add(message);
                         reply(out, "250 OK queued");

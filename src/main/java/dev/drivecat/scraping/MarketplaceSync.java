@@ -20,7 +20,8 @@ class MarketplaceSync {
 
     @Transactional
     void onStart(@Observes @Priority(50) StartupEvent event) {
-        for (String host : sites.hosts()) {
+        dev.drivecat.database.StartupWrites.serialize(em);
+        for (String host : new java.util.TreeSet<>(sites.hosts())) {
             SiteDefinitions.Site site = sites.forHost(host).orElseThrow();
             em.createNativeQuery("""
                     INSERT INTO marketplace (code, name, host, default_currency) VALUES (:code, :name, :host, :currency)

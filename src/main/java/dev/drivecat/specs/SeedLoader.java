@@ -28,7 +28,6 @@ public class SeedLoader {
 
     private static final Logger LOG = Logger.getLogger(SeedLoader.class);
     static final String INDEX = "seed/index.txt";
-    private static final long SEED_LOCK = 0x5eed_d21ec47L;
 
     @Inject
     ImportService imports;
@@ -47,7 +46,7 @@ public class SeedLoader {
 
     @Transactional
     public void loadBundledSeeds() {
-        em.createNativeQuery("SELECT pg_advisory_xact_lock(:key)").setParameter("key", SEED_LOCK).getSingleResult();
+        dev.drivecat.database.StartupWrites.serialize(em);
         for (String name : seedFiles()) {
             byte[] content = resource("seed/" + name);
             String sha = sha256(content);

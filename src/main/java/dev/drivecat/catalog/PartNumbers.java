@@ -97,14 +97,6 @@ public class PartNumbers {
         return out;
     }
 
-    /** The one drive whose part numbers a text names, if it names part numbers of exactly one drive. */
-    @Transactional(Transactional.TxType.SUPPORTS)
-    public Optional<Named> onlyDriveNamedIn(String text) {
-        List<Named> named = namedIn(text);
-        Set<Long> drives = named.stream().map(Named::driveId).collect(Collectors.toSet());
-        return drives.size() == 1 ? Optional.of(named.get(0)) : Optional.empty();
-    }
-
     /**
      * Why a text (a product page's title) may describe another drive than the one it is filed
      * under: it names a part number of another drive. Empty when it names none.

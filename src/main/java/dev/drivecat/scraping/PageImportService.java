@@ -2,6 +2,8 @@ package dev.drivecat.scraping;
 
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.catalog.PartNumbers;
+import dev.drivecat.identity.Identification;
+import dev.drivecat.identity.IdentityService;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.Listing;
@@ -38,6 +40,9 @@ public class PageImportService {
 
     @Inject
     PartNumbers partNumbers;
+
+    @Inject
+    IdentityService identity;
 
     @Inject
     ItemListings items;
@@ -151,17 +156,24 @@ public class PageImportService {
             Marketplace m = Marketplace.findByCode(marketplace).orElseThrow();
             Optional<Drive> drive = givenDrive.map(d -> Drive.<Drive>findById(d.id)).or(() -> known(m, page.externalId(), product.externalId()));
             String note = null;
-            if (drive.isEmpty()) {
-                Optional<PartNumbers.Named> byTitle = partNumbers.onlyDriveNamedIn(page.title());
-                drive = byTitle.map(n -> Drive.<Drive>findById(n.driveId()));
-                note = byTitle.map(n -> "Stored for drive " + n.slug() + ", whose part number " + n.partNumber() + " the title names.")
-                        .orElse(null);
+            Identification byTitle = null;
+            if (drive.isEmpty() && page.title() != null) {
+                // the one matcher that names drives from outside: a part number, or model, capacity and form factor
+                byTitle = identity.identify(page.title());
+                if (byTitle.matched()) {
+                    drive = Drive.<Drive>findBySlug(byTitle.drive());
+                    note = "Stored for drive " + byTitle.drive() + ", which the title names (" + String.join("; ", byTitle.evidence()) + ").";
+                }
             }
             if (drive.isEmpty()) {
+                String why = byTitle == null ? "the page states no title"
+                        : "the title names no one catalog drive (" + byTitle.decision() + ": " + String.join("; ", byTitle.evidence())
+                        + (byTitle.candidates().isEmpty() ? "" : "; candidates " + byTitle.candidates().stream()
+                        .map(Identification.Candidate::slug).collect(java.util.stream.Collectors.joining(", "))) + ")";
                 return new Result(product.url().toString(), marketplace, page.externalId(), "PARSED", null, page.layout(),
                         DisagreementView.of(page), null, observedAt, false,
-                        "No drive given, no listing or watched page knows this item, and the title names no part number of exactly "
-                                + "one drive: nothing was stored (pass drive=<slug>).", null,
+                        "No drive given, no listing or watched page knows this item, and " + why + ": nothing was stored "
+                                + "(pass drive=<slug>).", null,
                         page.offers().stream().map(o -> view(page, o, null, false, false)).toList());
             }
             String warning = partNumbers.otherDriveNamedIn(page.title(), drive.get().id, drive.get().slug).orElse(null);

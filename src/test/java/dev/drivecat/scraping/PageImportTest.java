@@ -123,14 +123,14 @@ class PageImportTest {
     void aPageImportWithoutADriveIsMatchedByAPartNumberInItsTitle() throws Exception {
         importDriveWithPartNumber("acme-t1-400gb-sata", "ACT1-400G");
         String html = page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2EPN001")
-                .replace("Intel Optane SSD DC P4800X Series 375GB", "Acme T1 400GB SATA (ACT1-400G)");
+                .replace("Intel Optane SSD DC P4800X Series 375GB 2.5in U.2 PCIe x4 3D XPoint", "Acme T1 400GB SATA (ACT1-400G)");
         admin().contentType("text/html").body(html)
                 .queryParam("url", "https://www.amazon.com/dp/B0E2EPN001")
                 .when().post("/admin/imports/pages")
                 .then().statusCode(200)
                 .body("stored", equalTo(true))
                 .body("drive", equalTo("acme-t1-400gb-sata"))
-                .body("note", containsString("part number ACT1-400G"))
+                .body("note", containsString("ACT1-400G"))
                 .body("partNumberWarning", nullValue());
         given().when().get("/drives/acme-t1-400gb-sata/prices").then().statusCode(200)
                 .body("observations.externalId", hasItem("B0E2EPN001"));
@@ -329,12 +329,27 @@ class PageImportTest {
     }
 
     @Test
-    void withoutADriveAnUnknownItemIsParsedButNotStored() throws Exception {
-        admin().contentType("text/html").body(page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2ETEST4"))
+    void withoutADriveAPageIsStoredForTheDriveItsTitleNamesByModelCapacityAndFormFactor() throws Exception {
+        // a price no best offer of the profile's other tests is above
+        admin().contentType("text/html").body(page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2ETEST5").replace("$399.00", "$3,990.00"))
+                .queryParam("url", "https://www.amazon.com/dp/B0E2ETEST5")
+                .when().post("/admin/imports/pages")
+                .then().statusCode(200)
+                .body("stored", equalTo(true))
+                .body("drive", equalTo("intel-optane-p4800x-375gb-u2"))
+                .body("note", containsString("the form factor U.2"))
+                .body("offers[0].price", equalTo(3990.00f));
+    }
+
+    @Test
+    void withoutADriveAnItemWhoseTitleNamesNoOneCatalogDriveIsParsedButNotStored() throws Exception {
+        admin().contentType("text/html").body(page("p4800x-third-party.html").replace("B0E2ETEST1", "B0E2ETEST4")
+                        .replace("Intel Optane SSD DC P4800X Series 375GB 2.5in U.2 PCIe x4 3D XPoint", "Intel Optane SSD DC P4800X Series"))
                 .queryParam("url", "https://www.amazon.com/dp/B0E2ETEST4")
                 .when().post("/admin/imports/pages")
                 .then().statusCode(200)
                 .body("stored", equalTo(false))
+                .body("note", containsString("AMBIGUOUS"))
                 .body("note", containsString("drive=<slug>"))
                 .body("offers[0].price", equalTo(399.00f));
     }

@@ -3,7 +3,7 @@ package dev.drivecat.pages;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.ranking.PlpRequirement;
-import dev.drivecat.ranking.PoolLayout;
+import dev.drivecat.pools.VdevType;
 import dev.drivecat.ranking.RecommendParams;
 import dev.drivecat.ranking.Role;
 import java.util.ArrayList;
@@ -78,8 +78,8 @@ public record RecommendForm(
                     plp == null ? r == PlpRequirement.REQUIRED : r.token().equalsIgnoreCase(plp)));
         }
         List<Option> layoutOptions = new ArrayList<>();
-        for (PoolLayout l : PoolLayout.values()) {
-            layoutOptions.add(new Option(l.token(), Words.layout(l), layout == null ? l == PoolLayout.MIRROR : l.token().equalsIgnoreCase(layout)));
+        for (VdevType l : VdevType.values()) {
+            layoutOptions.add(new Option(l.token(), Words.layout(l), layout == null ? l == VdevType.MIRROR : l.token().equalsIgnoreCase(layout)));
         }
         List<Option> conditionOptions = new ArrayList<>();
         for (Condition c : Condition.values()) {

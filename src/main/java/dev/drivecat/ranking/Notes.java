@@ -4,6 +4,7 @@ import static dev.drivecat.common.Decimals.round;
 
 import dev.drivecat.common.Decimals;
 import dev.drivecat.common.Kept;
+import dev.drivecat.pools.VdevType;
 import dev.drivecat.ranking.Recommendation.ModelView;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -146,8 +147,11 @@ final class Notes {
 
     /** The special vdev's notes: the set, where the ZIL lives, the room it needs, and the caveats an expert adds. */
     private static void special(RecommendQuery q, Optional<SpecialSizing.Need> need, List<String> notes, Kept.Store kept) {
-        notes.add(String.format(Locale.ROOT, "A %s pool needs a special mirror of %d drives: the special vdev must match the pool's redundancy.",
-                q.layout() == PoolLayout.MIRROR ? q.width() + "-way mirror" : q.layout().token(), q.setSize()));
+        notes.add(q.layout() == VdevType.DISK
+                ? "A pool of single-device vdevs has no redundancy: a special vdev of one drive matches it (the special vdev must match "
+                + "the pool's redundancy, and losing it loses the pool)."
+                : String.format(Locale.ROOT, "A %s pool needs a special mirror of %d drives: the special vdev must match the pool's "
+                + "redundancy.", q.layout() == VdevType.MIRROR ? q.width() + "-way mirror" : q.layout().token(), q.setSize()));
         if (q.zilOnSpecial()) {
             notes.add("Without a separate log (hasSlog=false), OpenZFS " + q.openzfsVersion() + " puts the ZIL on the special vdev "
                     + "(zpoolconcepts(7): the special class holds the \"intent log (in absence of separate log device)\"): PLP, flush "
@@ -168,10 +172,14 @@ final class Notes {
                     + "TrueNAS forum moderator): ZFS is copy-on-write, so only flushed data and the drive's own metadata must survive "
                     + "a power cut. plp defaults to any here; plp=required leaves out drives no source shows keep flushed data.");
         }
-        if (q.dataTib() == null && q.diskTb() != null && q.width() != null) {
+        if (q.dataTib() == null && q.diskTb() != null && q.layout().isDraid()) {
+            notes.add("A dRAID's usable size depends on its data disks per redundancy group and its distributed spares, which the "
+                    + "layout alone does not give: give dataTib to size the special vdev.");
+        } else if (q.dataTib() == null && q.diskTb() != null && q.width() != null) {
             notes.add(String.format(Locale.ROOT, "The pool's usable size: %d data vdev%s × %s × %s TB = %s TB of data.",
                     q.dataVdevs(), q.dataVdevs() == 1 ? "" : "s",
-                    q.layout().isRaidz() ? "(" + q.width() + " − " + q.layout().parity() + ") disks" : "1 disk's worth per mirror",
+                    q.layout().isRaidz() ? "(" + q.width() + " − " + q.layout().parity() + ") disks"
+                            : q.layout() == VdevType.DISK ? "1 disk" : "1 disk's worth per mirror",
                     RankingModel.plain(q.diskTb()), RankingModel.plain(q.diskTb().multiply(BigDecimal.valueOf(
                             (long) q.dataVdevs() * q.layout().dataDisks(q.width()))))));
         }
@@ -206,7 +214,7 @@ final class Notes {
 
     /** What an expert adds about any special vdev: removal, existing data, RAIDZ, dedup. */
     private static void caveats(RecommendQuery q, List<String> notes) {
-        if (!q.layout().isRaidz()) {
+        if (!q.layout().hasParity()) {
             notes.add("A special vdev can be removed later only if \"the primary pool storage does not contain a top-level raidz or "
                     + "draid vdev, all top-level vdevs have the same ashift size\" (zpool-remove(8)): give the special mirror the data "
                     + "vdevs' ashift.");

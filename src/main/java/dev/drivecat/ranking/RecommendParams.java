@@ -5,6 +5,7 @@ import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.common.ApiToken;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
+import dev.drivecat.pools.VdevType;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.SellerType;
 import java.math.BigDecimal;
@@ -100,12 +101,17 @@ public final class RecommendParams {
                     outOfStock, maxPrice, null, currency, limit, syncWrite, peakSync, workload, poolMedia, maxAge, mirror, ram, null, null,
                     null, mirror ? 2 : null, null, null, null, null, null, null, null, null);
         }
-        PoolLayout layout = Params.token(PoolLayout.class, "layout", one("layout")).orElse(PoolLayout.MIRROR);
+        VdevType layout = Params.token(VdevType.class, "layout", one("layout")).orElse(VdevType.MIRROR);
         Integer width = Params.integer("width", one("width"), 1, 64).orElse(null);
-        if (layout == PoolLayout.MIRROR) {
+        if (layout == VdevType.MIRROR) {
             width = width == null ? 2 : width;
             if (width < 2) {
                 throw Params.invalid("width", one("width"), "the mirror width, 2 or more");
+            }
+        } else if (layout == VdevType.DISK) {
+            width = width == null ? 1 : width;
+            if (width != 1) {
+                throw Params.invalid("width", one("width"), "1 for layout=disk (data vdevs of one device each)");
             }
         } else if (width != null && width < layout.parity() + 2) {
             throw Params.invalid("width", one("width"), "at least " + (layout.parity() + 2) + " disks for " + layout.token());

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.pools.VdevType;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.SellerType;
 import java.math.BigDecimal;
@@ -39,7 +40,7 @@ public record RecommendQuery(
         @Schema(description = "Prices older than this many days carry a warning.") int maxPriceAgeDays,
         @Schema(description = "role=slog: price a mirrored log of two drives.") Boolean slogMirror,
         @Schema(description = "role=slog: the host's RAM, GiB: sizes the log by zfs_wrlog_data_max.") BigDecimal ramGib,
-        PoolLayout layout,
+        VdevType layout,
         @Schema(description = "Disks per data vdev (for a mirror pool, the mirror width).") Integer width,
         @Schema(description = "Data vdevs in the pool.") Integer dataVdevs,
         @Schema(description = "Drives in the special mirror, or in the mirrored log.") Integer setSize,
@@ -124,8 +125,9 @@ public record RecommendQuery(
         if (dataTib != null) {
             return dataTib.doubleValue() * 1024;
         }
-        if (diskTb != null && width != null && layout != null) {
-            return vdevCount() * layout.dataDisks(width) * diskTb.doubleValue() * 1e12 / (1024d * 1024 * 1024);
+        Integer dataDisks = width == null || layout == null ? null : layout.dataDisks(width);
+        if (diskTb != null && dataDisks != null) {
+            return vdevCount() * dataDisks * diskTb.doubleValue() * 1e12 / (1024d * 1024 * 1024);
         }
         return null;
     }

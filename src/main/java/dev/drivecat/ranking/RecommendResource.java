@@ -81,8 +81,11 @@ public class RecommendResource {
                     + "zfs_wrlog_data_max, by default 2 × zfs_dirty_data_max (10% of RAM, at most 4 GiB): 3.2 GiB for 16 GiB, 8 GiB "
                     + "from 40 GiB up; without it (and without peakSyncMBps) 8 GiB is assumed.",
                     schema = @Schema(type = SchemaType.NUMBER), example = "64"),
-            @Parameter(name = "layout", in = ParameterIn.QUERY, description = "role=special: mirror (default), raidz1, raidz2 or raidz3.", example = "raidz2"),
-            @Parameter(name = "width", in = ParameterIn.QUERY, description = "role=special: disks per data vdev; for mirror the mirror width (default 2).", example = "6"),
+            @Parameter(name = "layout", in = ParameterIn.QUERY, description = "role=special: the data vdevs' layout: mirror (default), raidz1, raidz2, raidz3, "
+                    + "draid1, draid2, draid3, or disk (single-device vdevs, no redundancy). The special mirror matches its "
+                    + "redundancy: parity + 1 drives for RAIDZ and dRAID, the mirror's width, one drive for disk.", example = "raidz2"),
+            @Parameter(name = "width", in = ParameterIn.QUERY, description = "role=special: disks per data vdev; for mirror the mirror width (default 2); "
+                    + "for dRAID its children; 1 for disk.", example = "6"),
             @Parameter(name = "dataVdevs", in = ParameterIn.QUERY, description = "role=special: data vdevs in the pool (default 1); "
                     + "with width and diskTb it sizes the special vdev for the whole pool.", schema = @Schema(type = SchemaType.INTEGER),
                     example = "3"),

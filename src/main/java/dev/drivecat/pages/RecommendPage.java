@@ -12,7 +12,7 @@ import dev.drivecat.ranking.RecommendResource;
 import dev.drivecat.ranking.Recommendation;
 import dev.drivecat.ranking.RecommendationService;
 import dev.drivecat.ranking.Role;
-import dev.drivecat.web.QueryParametersOf;
+import dev.drivecat.common.QueryParametersOf;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

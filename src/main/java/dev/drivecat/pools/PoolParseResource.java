@@ -66,7 +66,7 @@ public class PoolParseResource {
                "sizeBytes": null, "allocBytes": null, "deviceSizeBytes": null},
               {"role": "cache", "type": "disk", "width": 1, "devices": ["nvme2n1"],
                "sizeBytes": null, "allocBytes": null, "deviceSizeBytes": null}],
-              "dedupShown": false}],
+              "dedupShown": false, "shownAt": [{"output": "zpool status", "fromLine": 2, "toLine": 29}]}],
              "blockHistogram": null,
              "warnings": []}""";
 

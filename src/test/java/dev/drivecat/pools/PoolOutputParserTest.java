@@ -107,6 +107,8 @@ class PoolOutputParserTest {
         assertThat(raidz.allocBytes()).isEqualTo(bytes("20.1T"));
         assertThat(raidz.deviceSizeBytes()).isEqualTo(bytes("7.28T"));
         assertThat(tank.vdevs().get(3).sizeBytes()).isEqualTo(bytes("200G"));
+        assertThat(tank.shownAt()).extracting(PoolPaste.Shown::toString)
+                .containsExactly("zpool list -v at lines 2–20", "zpool status at lines 23–47");
     }
 
     @Test
@@ -145,6 +147,7 @@ class PoolOutputParserTest {
         assertThat(h.metadataAsize()).isEqualTo(bytes("8.00G"));
         assertThat(h.ddtAsize()).isEqualTo(bytes("950M"));
         assertThat(h.dedupShown()).isTrue();
+        assertThat(h.shownAt()).hasToString("zdb block statistics at lines 3–46");
     }
 
     @Test

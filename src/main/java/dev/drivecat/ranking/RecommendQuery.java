@@ -52,7 +52,10 @@ public record RecommendQuery(
         BigDecimal smallBlockDataGib,
         Boolean hasSlog,
         @Schema(description = "The OpenZFS version of the pool's host: from 2.4 a special vdev takes the ZIL when there is no log.",
-                examples = "2.4") String openzfsVersion) {
+                examples = "2.4") String openzfsVersion,
+        @Schema(nullable = true, description = "POST /recommend: what was read from the pasted pool, which parameters it gave, "
+                + "which ones given explicitly were used instead, and the special vdev's size measured from zdb's histogram.")
+        PastedPool pool) {
 
     /** The OpenZFS release from which a pool with a special vdev and no log keeps its ZIL on the special vdev. */
     static final int[] ZIL_ON_SPECIAL_SINCE = {2, 4};
@@ -90,7 +93,21 @@ public record RecommendQuery(
         return new RecommendQuery(role, interfaces, buses, requirement, conditions, sellerTypes, includeBusinessOnly, includeOutOfStock,
                 maxPrice, maxSetPrice, currency, limit, syncWriteMBps, peakSyncMBps, workload, poolMedia, maxPriceAgeDays, slogMirror,
                 ramGib, layout, width, dataVdevs, setSize, dataTib, diskTb, recordsizeKib, fileCount, smallBlocksKib, smallBlockDataGib,
-                hasSlog, openzfsVersion);
+                hasSlog, openzfsVersion, pool);
+    }
+
+    /** The same query, asked of a pasted pool. */
+    RecommendQuery withPool(PastedPool pasted) {
+        return new RecommendQuery(role, interfaces, buses, plp, conditions, sellerTypes, includeBusinessOnly, includeOutOfStock,
+                maxPrice, maxSetPrice, currency, limit, syncWriteMBps, peakSyncMBps, workload, poolMedia, maxPriceAgeDays, slogMirror,
+                ramGib, layout, width, dataVdevs, setSize, dataTib, diskTb, recordsizeKib, fileCount, smallBlocksKib, smallBlockDataGib,
+                hasSlog, openzfsVersion, pasted);
+    }
+
+    /** The special vdev's size measured from a pasted zdb histogram, if the question has one. */
+    @JsonIgnore
+    public java.util.Optional<PastedPool.MeasuredSizing> measuredSizing() {
+        return pool == null ? java.util.Optional.empty() : java.util.Optional.ofNullable(pool.specialSizing());
     }
 
     boolean openzfsAtLeast(int[] release) {

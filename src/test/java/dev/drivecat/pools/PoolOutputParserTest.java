@@ -10,9 +10,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Every branch of the paste reader, on fixtures written for it (src/test/resources/pools) and inline pastes. */
-class PoolOutputParserTest {
+public class PoolOutputParserTest {
 
-    static String fixture(String name) {
+    /** A small paste of src/test/resources/pools, written for these tests. */
+    public static String fixture(String name) {
         try (InputStream in = PoolOutputParserTest.class.getClassLoader().getResourceAsStream("pools/" + name)) {
             if (in == null) {
                 throw new IllegalStateException("no fixture pools/" + name);

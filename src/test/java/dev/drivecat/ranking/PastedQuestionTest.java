@@ -10,9 +10,6 @@ import dev.drivecat.common.DomainException;
 import dev.drivecat.pools.PoolOutputParser;
 import dev.drivecat.pools.PoolPastes;
 import dev.drivecat.pools.VdevType;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,11 +21,7 @@ class PastedQuestionTest {
     static final double GIB = 1024d * 1024 * 1024;
 
     static String fixture(String name) {
-        try (InputStream in = PastedQuestionTest.class.getResourceAsStream("/pools/" + name)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return dev.drivecat.pools.PoolOutputParserTest.fixture(name);
     }
 
     static RecommendQuery ask(String paste, String... pairs) {

@@ -175,10 +175,13 @@ final class Notes {
                     + "TrueNAS forum moderator): ZFS is copy-on-write, so only flushed data and the drive's own metadata must survive "
                     + "a power cut. plp defaults to any here; plp=required leaves out drives no source shows keep flushed data.");
         }
-        if (q.dataTib() == null && q.diskTb() != null && q.layout().isDraid()) {
+        // a measured need is the room's: the data size says nothing more
+        boolean measured = need.map(SpecialSizing.Need::measured).orElse(false);
+        boolean fromDisks = !measured && q.dataTib() == null && q.diskTb() != null;
+        if (fromDisks && q.layout().isDraid()) {
             notes.add("A dRAID's usable size depends on its data disks per redundancy group and its distributed spares, which the "
                     + "layout alone does not give: give dataTib to size the special vdev.");
-        } else if (q.dataTib() == null && q.diskTb() != null && q.width() != null) {
+        } else if (fromDisks && q.width() != null) {
             notes.add(String.format(Locale.ROOT, "The pool's usable size: %d data vdev%s × %s × %s TB = %s TB of data.",
                     q.dataVdevs(), q.dataVdevs() == 1 ? "" : "s",
                     q.layout().isRaidz() ? "(" + q.width() + " − " + q.layout().parity() + ") disks"
@@ -189,7 +192,7 @@ final class Notes {
         notes.add(need.map(n -> n.measured() ? measured(q, n) : estimated(n))
                 .orElse("Room unchecked: no data size given (dataTib, or width, diskTb and dataVdevs, fileCount, "
                         + "smallBlockDataGib), so drives are not checked for room. " + MEASURE));
-        smallBlocks(q, need.map(SpecialSizing.Need::measured).orElse(false), notes);
+        smallBlocks(q, measured, notes);
         List<String> caveats = new ArrayList<>();
         caveats(q, caveats);
         caveats.forEach(c -> notes.add(kept.keep(c)));

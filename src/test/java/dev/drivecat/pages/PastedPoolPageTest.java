@@ -63,7 +63,7 @@ class PastedPoolPageTest {
         assertThat(pool.text()).contains("The question it gives: layout=raidz2, width=6, dataVdevs=2, diskTb=8.004445, hasSlog=true.");
         assertThat(pool.select("table.sizing tbody tr")).hasSize(14);
         Element used = pool.selectFirst("table.sizing tr.used");
-        assertThat(used.selectFirst("th").text()).isEqualTo("16K (asked)");
+        assertThat(used.selectFirst("th").text()).isEqualTo("16K (this question)");
         assertThat(used.select("td").get(0).text()).isEqualTo("79.9 GiB");
         assertThat(html.selectFirst("p.question").text()).contains("for a RAIDZ2 pool 6 wide, 3 drives in the special mirror");
         assertThat(html.select("ol.results > li")).isNotEmpty();

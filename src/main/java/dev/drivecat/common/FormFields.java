@@ -23,8 +23,10 @@ public final class FormFields {
             int eq = pair.indexOf('=');
             if (eq > 0) {
                 try {
-                    fields.computeIfAbsent(URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8), k -> new ArrayList<>())
-                            .add(URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+                    // both decoded before either is kept: a broken value leaves no field behind, not an empty one
+                    String name = URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8);
+                    String value = URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+                    fields.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
                 } catch (IllegalArgumentException malformed) {
                     // a broken escape is no field
                 }

@@ -23,7 +23,6 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
-import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -248,22 +247,10 @@ public class SubscriptionResource {
         return form(new String(BodyLimit.readOptional(body, FORM_BODY_BYTES, what), StandardCharsets.UTF_8));
     }
 
+    /** The first value of each field. */
     static Map<String, String> form(String body) {
         Map<String, String> fields = new java.util.HashMap<>();
-        if (body == null || body.isBlank()) {
-            return fields;
-        }
-        for (String pair : body.trim().split("&")) {
-            int eq = pair.indexOf('=');
-            if (eq > 0) {
-                try {
-                    fields.putIfAbsent(URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
-                            URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
-                } catch (IllegalArgumentException malformed) {
-                    // a broken escape is no field
-                }
-            }
-        }
+        dev.drivecat.common.FormFields.read(body).forEach((name, values) -> fields.put(name, values.get(0)));
         return fields;
     }
 }

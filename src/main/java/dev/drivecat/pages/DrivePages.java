@@ -24,7 +24,7 @@ import dev.drivecat.drives.DriveViews.SourceView;
 import dev.drivecat.drives.DriveViews.SpecValueView;
 import dev.drivecat.drives.DriveViews.SpecView;
 import dev.drivecat.pricing.Money;
-import dev.drivecat.web.QueryParametersOf;
+import dev.drivecat.common.QueryParametersOf;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

@@ -2,8 +2,9 @@ package dev.drivecat.pages;
 
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.pricing.Condition;
+import dev.drivecat.ranking.PastedQuestion;
 import dev.drivecat.ranking.PlpRequirement;
-import dev.drivecat.ranking.PoolLayout;
+import dev.drivecat.pools.VdevType;
 import dev.drivecat.ranking.RecommendParams;
 import dev.drivecat.ranking.Role;
 import java.util.ArrayList;
@@ -42,6 +43,7 @@ public record RecommendForm(
         boolean includeOutOfStock,
         boolean hasSlog,
         boolean slogMirror,
+        String pool,
         List<Kept> kept) {
 
     /** A parameter of the question that the form has no field for, kept as a hidden input. */
@@ -78,8 +80,8 @@ public record RecommendForm(
                     plp == null ? r == PlpRequirement.REQUIRED : r.token().equalsIgnoreCase(plp)));
         }
         List<Option> layoutOptions = new ArrayList<>();
-        for (PoolLayout l : PoolLayout.values()) {
-            layoutOptions.add(new Option(l.token(), Words.layout(l), layout == null ? l == PoolLayout.MIRROR : l.token().equalsIgnoreCase(layout)));
+        for (VdevType l : VdevType.values()) {
+            layoutOptions.add(new Option(l.token(), Words.layout(l), layout == null ? l == VdevType.MIRROR : l.token().equalsIgnoreCase(layout)));
         }
         List<Option> conditionOptions = new ArrayList<>();
         for (Condition c : Condition.values()) {
@@ -91,7 +93,7 @@ public record RecommendForm(
                 text(raw, "maxPrice"), text(raw, "maxSetPrice"), text(raw, "currency"), text(raw, "syncWriteMBps"),
                 text(raw, "recordsize"), text(raw, "smallBlocks"), text(raw, "openzfsVersion"),
                 checked(raw, "includeBusinessOnly"), checked(raw, "includeOutOfStock"), checked(raw, "hasSlog"), checked(raw, "slogMirror"),
-                kept(raw));
+                text(raw, PastedQuestion.POOL), kept(raw));
     }
 
     /**
@@ -123,7 +125,8 @@ public record RecommendForm(
      */
     private static List<Kept> kept(Map<String, List<String>> raw) {
         List<Kept> kept = new ArrayList<>();
-        raw.keySet().stream().filter(n -> !ORDER.contains(n)).sorted()
+        // the pool a paste is read for belongs to the pool form: the question's form asks no paste
+        raw.keySet().stream().filter(n -> !ORDER.contains(n) && !n.equals(PastedQuestion.POOL)).sorted()
                 .forEach(n -> raw.get(n).stream().filter(v -> v != null && !v.isBlank()).forEach(v -> kept.add(new Kept(n, v))));
         return kept;
     }

@@ -3,25 +3,36 @@ package dev.drivecat.pages;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.common.Dates;
+import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.common.FormFields;
+import dev.drivecat.common.MaxBody;
 import dev.drivecat.digest.ChangeWords;
 import dev.drivecat.pricing.Money;
+import dev.drivecat.pools.PoolPastes;
+import dev.drivecat.ranking.PastedPool;
+import dev.drivecat.ranking.PastedQuestion;
 import dev.drivecat.ranking.RecommendParams;
 import dev.drivecat.ranking.RecommendQuery;
 import dev.drivecat.ranking.RecommendResource;
 import dev.drivecat.ranking.Recommendation;
 import dev.drivecat.ranking.RecommendationService;
 import dev.drivecat.ranking.Role;
-import dev.drivecat.web.QueryParametersOf;
+import dev.drivecat.common.QueryParametersOf;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.io.InputStream;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -44,11 +55,31 @@ public class RecommendPage {
     @Inject
     DrivecatConfig config;
 
-    /** The page: the form, and either nothing asked yet, the answer, or what was wrong with the question. */
+    /**
+     * The page: the forms, and either nothing asked yet, the answer, or what was wrong with the question.
+     *
+     * @param paste what was pasted in the pool form, to edit and send again (nothing of it is kept)
+     * @param pool what was read from the paste; null without one
+     */
     public record RecommendView(RecommendForm form, boolean asked, String error, String question, String curl, List<String> notes,
                                 String pricesAge, List<ResultView> results, List<ExcludedView> excluded, int excludedTotal,
-                                String excludedSummary) {
+                                String excludedSummary, String paste, PoolView pool) {
     }
+
+    /** What was read from a pasted pool, before the answer. */
+    public record PoolView(String name, String where, String description, List<String> parameters, List<String> overridden,
+                           List<String> warnings, String sizingSource, List<SizingRow> sizing) {
+    }
+
+    /** One special_small_blocks cutoff of the measured sizing; {@code used}: the one the room is judged by. */
+    public record SizingRow(String smallBlocks, String needed, String atLeast, String counted, boolean used) {
+    }
+
+    /**
+     * The pool form's largest body: every byte of a 256 KiB paste percent-encoded (%XX, three bytes),
+     * and the form's other fields.
+     */
+    static final int PASTE_FORM_BYTES = 3 * PoolPastes.MAX_BYTES + (int) MaxBody.DEFAULT_BYTES;
 
     /** One ranked drive. */
     public record ResultView(int rank, String name, String href, String score, List<ComponentView> components, OfferView offer,
@@ -77,17 +108,63 @@ public class RecommendPage {
         RecommendForm form = RecommendForm.of(raw);
         if (raw.isEmpty()) {
             return Html.ok(PageTemplates.recommend(new RecommendView(form, false, null, null, null, List.of(), null, List.of(),
-                    List.of(), 0, null)));
+                    List.of(), 0, null, "", null)));
         }
         try {
             RecommendQuery query = new RecommendParams(raw).parse(config.api().defaultCurrency(), config.api().maxLimit());
             Recommendation answer = recommendations.recommendation(query);
             String curl = "curl -H 'Accept: application/json' '" + config.publicBaseUrl() + "/recommend" + Html.query(raw) + "'";
-            return Html.ok(PageTemplates.recommend(view(form, answer, curl)));
+            return Html.ok(PageTemplates.recommend(view(form, answer, curl, "")));
         } catch (DomainException e) {
             return Html.status(Html.status(e.kind()), PageTemplates.recommend(new RecommendView(form, true, e.getMessage(), null,
-                    null, List.of(), null, List.of(), List.of(), 0, null)));
+                    null, List.of(), null, List.of(), List.of(), 0, null, "", null)));
         }
+    }
+
+    /**
+     * The pool form, posted: the paste and the question's other fields in an
+     * application/x-www-form-urlencoded body, answered with what was read from the paste and the
+     * ranked drives, by the same {@link PastedQuestion} as POST /recommend's JSON. Nothing of the
+     * paste is kept: the page shows it back in the form, and says {@code Cache-Control: no-store}.
+     */
+    @POST
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(Html.PRODUCES)
+    @Operation(hidden = true)
+    @MaxBody(bytes = PASTE_FORM_BYTES)
+    @QueryParametersOf(type = RecommendResource.class, method = "recommendPaste")
+    public Response pasted(@Context UriInfo uri, InputStream body) {
+        Map<String, List<String>> fields = FormFields.read(new String(BodyLimit.readOptional(body, PASTE_FORM_BYTES, "The pool form"),
+                StandardCharsets.UTF_8));
+        String paste = fields.containsKey(PASTE) ? fields.remove(PASTE).get(0) : "";
+        uri.getQueryParameters().forEach((name, values) -> fields.computeIfAbsent(name, n -> new ArrayList<>()).addAll(values));
+        Map<String, List<String>> question = RecommendForm.canonical(fields);
+        RecommendForm form = RecommendForm.of(question);
+        try {
+            if (paste.isBlank()) {
+                throw DomainException.invalidBody("Paste the output of zpool status or zpool list -v (and, for the special vdev's "
+                        + "size, zdb -Lbbbs POOL) into the pool form");
+            }
+            if (paste.getBytes(StandardCharsets.UTF_8).length > PoolPastes.MAX_BYTES) {
+                throw BodyLimit.tooLarge("A paste", PoolPastes.MAX_BYTES);
+            }
+            RecommendQuery query = PastedQuestion.ask(question, PoolPastes.read(paste), config.api().defaultCurrency(),
+                    config.api().maxLimit());
+            Recommendation answer = recommendations.recommendation(query);
+            String curl = "curl -H 'Content-Type: text/plain' --data-binary @pool.txt '" + config.publicBaseUrl() + "/recommend"
+                    + Html.query(question) + "'";
+            return noStore(Html.ok(PageTemplates.recommend(view(form, answer, curl, paste))));
+        } catch (DomainException e) {
+            return noStore(Html.status(Html.status(e.kind()), PageTemplates.recommend(new RecommendView(form, true, e.getMessage(),
+                    null, null, List.of(), null, List.of(), List.of(), 0, null, paste, null))));
+        }
+    }
+
+    /** The pool form's text area. */
+    static final String PASTE = "paste";
+
+    private static Response noStore(Response page) {
+        return Response.fromResponse(page).header("Cache-Control", "no-store").build();
     }
 
     @ServerExceptionMapper
@@ -95,7 +172,7 @@ public class RecommendPage {
         return Html.problem(e);
     }
 
-    static RecommendView view(RecommendForm form, Recommendation r, String curl) {
+    static RecommendView view(RecommendForm form, Recommendation r, String curl, String paste) {
         Map<String, String> names = new java.util.HashMap<>();
         List<ResultView> results = new ArrayList<>();
         for (Recommendation.Result result : r.results()) {
@@ -112,7 +189,33 @@ public class RecommendPage {
                 .map(e -> e.getValue() + " " + Words.excluded(e.getKey()))
                 .collect(Collectors.joining(", "));
         return new RecommendView(form, true, null, question(r.query()), curl, r.notes(), pricesAge(r.prices()), results, excluded,
-                r.filteredOut().total(), summary);
+                r.filteredOut().total(), summary, paste, pool(r.query()));
+    }
+
+    /** What was read from the paste, in words; null for a question without one. */
+    static PoolView pool(RecommendQuery q) {
+        PastedPool p = q.pool();
+        if (p == null) {
+            return null;
+        }
+        String where = p.shownAt().stream().map(Object::toString).collect(Collectors.joining(", "));
+        String description = p.read() == null ? "The paste shows no pool, only zdb's block statistics."
+                : p.read().description().replaceFirst("^from your pool: ", "");
+        List<String> parameters = p.parameters().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
+        List<String> overridden = p.overridden().stream().map(o -> o.parameter() + "=" + o.given() + " (the paste: " + o.fromPaste()
+                + ")").toList();
+        List<String> warnings = new ArrayList<>(p.read() == null ? List.of() : p.read().warnings());
+        warnings.addAll(p.warnings());
+        PastedPool.MeasuredSizing m = p.specialSizing();
+        List<SizingRow> sizing = m == null ? List.of() : m.cutoffs().stream().map(c -> new SizingRow(c.smallBlocks(), gib(c.neededBytes()),
+                gib(c.atLeastBytes()), c.counted(), c.smallBlocks().equals(m.smallBlocks()))).toList();
+        return new PoolView(p.name(), where, description, parameters, overridden, warnings, m == null ? null : m.shownAt().toString(),
+                sizing);
+    }
+
+    private static String gib(Long bytes) {
+        return bytes == null ? "not known" : BigDecimal.valueOf(bytes / (1024d * 1024 * 1024)).setScale(1, RoundingMode.HALF_UP)
+                .toPlainString() + " GiB";
     }
 
     static ResultView result(Recommendation.Result r, String name, String currency) {

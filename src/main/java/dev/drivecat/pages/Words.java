@@ -9,7 +9,7 @@ import dev.drivecat.catalog.SourceKind;
 import dev.drivecat.catalog.SpecField;
 import dev.drivecat.common.ApiToken;
 import dev.drivecat.ranking.PlpRequirement;
-import dev.drivecat.ranking.PoolLayout;
+import dev.drivecat.pools.VdevType;
 import java.math.BigDecimal;
 import java.text.NumberFormat;
 import java.util.Locale;
@@ -107,12 +107,16 @@ final class Words {
         };
     }
 
-    static String layout(PoolLayout l) {
+    static String layout(VdevType l) {
         return switch (l) {
             case MIRROR -> "mirror";
             case RAIDZ1 -> "RAIDZ1";
             case RAIDZ2 -> "RAIDZ2";
             case RAIDZ3 -> "RAIDZ3";
+            case DRAID1 -> "dRAID1";
+            case DRAID2 -> "dRAID2";
+            case DRAID3 -> "dRAID3";
+            case DISK -> "single-device vdevs (no redundancy)";
         };
     }
 

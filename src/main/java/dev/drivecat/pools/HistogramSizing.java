@@ -3,6 +3,7 @@ package dev.drivecat.pools;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * How big a special vdev must be for a measured pool, for each {@code special_small_blocks} cutoff:
@@ -67,8 +68,10 @@ public record HistogramSizing(List<Cutoff> cutoffs, String ddt, List<String> bas
      * @param atLeastBytes the lower bound ÷ 0.75, each metadata byte counted once
      * @param counted which blocks were counted, in words
      */
-    public record Cutoff(String smallBlocks, long smallBlocksBytes, Long metadataBytes, Long smallBlockBytes, Long neededBytes,
-                         Long atLeastBytes, String counted) {
+    @Schema(name = "SpecialSizingCutoff")
+    public record Cutoff(@Schema(examples = "16K") String smallBlocks, long smallBlocksBytes,
+                         @Schema(nullable = true) Long metadataBytes, @Schema(nullable = true) Long smallBlockBytes,
+                         @Schema(nullable = true) Long neededBytes, @Schema(nullable = true) Long atLeastBytes, String counted) {
     }
 
     /**

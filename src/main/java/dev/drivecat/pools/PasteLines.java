@@ -178,4 +178,14 @@ final class PasteLines {
     private static boolean isSpace(char c) {
         return c == ' ' || c == '\t';
     }
+
+    /** The number of the last line before index {@code end} that is not blank or a fence, at or after index {@code from}; else from's. */
+    static int lastNumber(List<Line> lines, int from, int end) {
+        for (int k = Math.min(end, lines.size()) - 1; k > from; k--) {
+            if (!lines.get(k).skipped()) {
+                return lines.get(k).number;
+            }
+        }
+        return lines.get(from).number;
+    }
 }

@@ -142,6 +142,7 @@ public final class PoolOutputParser {
     }
 
     private int readStatus(int i) {
+        int start = i;
         String name = null;
         String state = null;
         int firstLine = lines.get(i).number;
@@ -187,7 +188,7 @@ public final class PoolOutputParser {
         }
         boolean[] ddt = {false};
         i = readAfterStatus(i, ddt);
-        finishStatus(name, state, rows, firstLine, ddt[0]);
+        finishStatus(name, state, rows, new PoolPaste.Shown("zpool status", firstLine, PasteLines.lastNumber(lines, start, i)), ddt[0]);
         return i;
     }
 
@@ -281,7 +282,8 @@ public final class PoolOutputParser {
         return i;
     }
 
-    private void finishStatus(String name, String state, List<StatusRow> rows, int firstLine, boolean ddt) {
+    private void finishStatus(String name, String state, List<StatusRow> rows, PoolPaste.Shown shown, boolean ddt) {
+        int firstLine = shown.fromLine();
         int from = 0;
         StatusRow root = null;
         if (!rows.isEmpty() && rows.get(0).section() == null && VdevTree.groupType(rows.get(0).name()) == null
@@ -324,12 +326,13 @@ public final class PoolOutputParser {
             sectionRows.add(new VdevTree.Row(row.line(), row.indent(), row.name(), null, null, null));
         }
         vdevs.addAll(VdevTree.build(sectionRows, section, warnings));
-        add(new PoolPaste.Pool(poolName, state, vdevs, ddt), firstLine);
+        add(new PoolPaste.Pool(poolName, state, vdevs, ddt, List.of(shown)), firstLine);
     }
 
     // ---- zpool list -v -----------------------------------------------------------------------
 
     private int readList(int i) {
+        int headerLine = lines.get(i).number;
         String[] columns = lines.get(i).tokens();
         int size = index(columns, "SIZE");
         int alloc = index(columns, "ALLOC");
@@ -340,6 +343,8 @@ public final class PoolOutputParser {
         String poolHealth = null;
         boolean poolDedup = false;
         int poolLine = 0;
+        int shownFrom = 0;
+        int lastLine = 0;
         int poolIndent = -1;
         VdevRole section = VdevRole.DATA;
         List<PoolPaste.Vdev> vdevs = new ArrayList<>();
@@ -368,12 +373,13 @@ public final class PoolOutputParser {
             if (isPool) {
                 if (open) {
                     vdevs.addAll(VdevTree.build(rows, section, warnings));
-                    listPoolDone(poolName, poolHealth, vdevs, poolDedup, poolLine);
+                    listPoolDone(poolName, poolHealth, vdevs, poolDedup, poolLine, shownFrom, lastLine);
                 }
                 poolName = t[0];
                 String shown = value(t, health);
                 poolHealth = shown != null && STATES.contains(shown) ? shown : null;
                 poolDedup = ratio != null && !ratio.matches("1(\\.0+)?x") && ratio.matches("[0-9]+(\\.[0-9]+)?x");
+                shownFrom = open ? line.number : headerLine;
                 poolLine = line.number;
                 poolIndent = line.indent;
                 section = VdevRole.DATA;
@@ -390,20 +396,22 @@ public final class PoolOutputParser {
                 }
                 rows.add(new VdevTree.Row(line.number, line.indent, t[0], null, Sizes.bytes(value(t, size)), Sizes.bytes(value(t, alloc))));
             }
+            lastLine = line.number;
             i++;
         }
         if (open) {
             vdevs.addAll(VdevTree.build(rows, section, warnings));
-            listPoolDone(poolName, poolHealth, vdevs, poolDedup, poolLine);
+            listPoolDone(poolName, poolHealth, vdevs, poolDedup, poolLine, shownFrom, lastLine);
         }
         return i;
     }
 
-    private void listPoolDone(String name, String health, List<PoolPaste.Vdev> vdevs, boolean dedup, int line) {
+    private void listPoolDone(String name, String health, List<PoolPaste.Vdev> vdevs, boolean dedup, int line, int from, int lastLine) {
         if (vdevs.isEmpty()) {
             warnings.add(line, "pool " + name + ": no vdev rows (zpool list shows them with -v)");
         }
-        add(new PoolPaste.Pool(name, health, vdevs, dedup), line);
+        add(new PoolPaste.Pool(name, health, vdevs, dedup, List.of(new PoolPaste.Shown(vdevs.isEmpty() ? "zpool list" : "zpool list -v",
+                from, Math.max(line, lastLine)))), line);
     }
 
     /** A zpool list row: a name, then sizes or dashes. */
@@ -471,8 +479,10 @@ public final class PoolOutputParser {
     private PoolPaste.Pool merged(PoolPaste.Pool known, PoolPaste.Pool later, int knownLine, int laterLine) {
         String state = known.state() != null ? known.state() : later.state();
         boolean dedup = known.dedupShown() || later.dedupShown();
+        List<PoolPaste.Shown> shown = new ArrayList<>(known.shownAt());
+        shown.addAll(later.shownAt());
         if (known.vdevs().isEmpty()) {
-            return new PoolPaste.Pool(known.name(), state, later.vdevs(), dedup);
+            return new PoolPaste.Pool(known.name(), state, later.vdevs(), dedup, shown);
         }
         List<PoolPaste.Vdev> vdevs = new ArrayList<>();
         List<PoolPaste.Vdev> unmatched = new ArrayList<>(later.vdevs());
@@ -497,6 +507,6 @@ public final class PoolOutputParser {
             warnings.add("pool " + known.name() + " is shown at lines " + knownLine + " and " + laterLine
                     + " with different vdevs: the first is kept");
         }
-        return new PoolPaste.Pool(known.name(), state, vdevs, dedup);
+        return new PoolPaste.Pool(known.name(), state, vdevs, dedup, shown);
     }
 }

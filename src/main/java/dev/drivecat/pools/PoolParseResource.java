@@ -23,39 +23,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "ranking")
 public class PoolParseResource {
 
-    /** Two RAIDZ2 vdevs of six disks, a mirrored log and a cache device, pasted with the prompt. */
-    static final String STATUS_EXAMPLE = """
-            $ zpool status tank
-              pool: tank
-             state: ONLINE
-            config:
-
-            \tNAME        STATE     READ WRITE CKSUM
-            \ttank        ONLINE       0     0     0
-            \t  raidz2-0  ONLINE       0     0     0
-            \t    sda     ONLINE       0     0     0
-            \t    sdb     ONLINE       0     0     0
-            \t    sdc     ONLINE       0     0     0
-            \t    sdd     ONLINE       0     0     0
-            \t    sde     ONLINE       0     0     0
-            \t    sdf     ONLINE       0     0     0
-            \t  raidz2-1  ONLINE       0     0     0
-            \t    sdg     ONLINE       0     0     0
-            \t    sdh     ONLINE       0     0     0
-            \t    sdi     ONLINE       0     0     0
-            \t    sdj     ONLINE       0     0     0
-            \t    sdk     ONLINE       0     0     0
-            \t    sdl     ONLINE       0     0     0
-            \tlogs
-            \t  mirror-2  ONLINE       0     0     0
-            \t    nvme0n1 ONLINE       0     0     0
-            \t    nvme1n1 ONLINE       0     0     0
-            \tcache
-            \t  nvme2n1   ONLINE       0     0     0
-
-            errors: No known data errors
-            """;
-
     static final String ANSWER_EXAMPLE = """
             {"pools": [{"name": "tank", "state": "ONLINE", "vdevs": [
               {"role": "data", "type": "raidz2", "width": 6, "devices": ["sda", "sdb", "sdc", "sdd", "sde", "sdf"],
@@ -66,7 +33,7 @@ public class PoolParseResource {
                "sizeBytes": null, "allocBytes": null, "deviceSizeBytes": null},
               {"role": "cache", "type": "disk", "width": 1, "devices": ["nvme2n1"],
                "sizeBytes": null, "allocBytes": null, "deviceSizeBytes": null}],
-              "dedupShown": false}],
+              "dedupShown": false, "shownAt": [{"output": "zpool status", "fromLine": 2, "toLine": 29}]}],
              "blockHistogram": null,
              "warnings": []}""";
 
@@ -88,7 +55,7 @@ public class PoolParseResource {
     @RequestBody(required = true, content = @Content(mediaType = MediaType.TEXT_PLAIN,
             schema = @Schema(type = SchemaType.STRING, description = "The output as the commands print it, UTF-8, at most 262144 bytes."),
             examples = @ExampleObject(name = "zpool status", summary = "Two RAIDZ2 vdevs, a mirrored log and a cache device, pasted "
-                    + "with the prompt", value = STATUS_EXAMPLE)))
+                    + "with the prompt", value = PoolPastes.STATUS_EXAMPLE)))
     @APIResponse(responseCode = "200", description = "What the paste shows.", content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = PoolPaste.class),
             examples = @ExampleObject(name = "zpool status", summary = "The answer to the request's example", value = ANSWER_EXAMPLE)))

@@ -48,14 +48,34 @@ public record PoolPaste(
                     + "lists them.") List<Vdev> vdevs,
             @Schema(description = "True when the output shows deduplicated data in this pool: a DEDUP ratio above 1.00x "
                     + "(zpool list) or DDT entries (zpool status -D). False when it shows none or does not say.")
-            boolean dedupShown) {
+            boolean dedupShown,
+            @Schema(description = "The outputs that show the pool, and their lines in the paste, in the order read.")
+            List<Shown> shownAt) {
 
         public Pool {
             vdevs = List.copyOf(vdevs);
+            shownAt = List.copyOf(shownAt);
         }
 
         public List<Vdev> vdevs(VdevRole role) {
             return vdevs.stream().filter(v -> v.role() == role).toList();
+        }
+    }
+
+    /**
+     * Where in the paste an output is.
+     *
+     * @param output {@code zpool status}, {@code zpool list -v}, {@code zdb vdev table} (zdb -s) or {@code zdb block statistics}
+     * @param fromLine its first line, counted from 1
+     * @param toLine its last line
+     */
+    @Schema(name = "PasteLines")
+    public record Shown(@Schema(examples = "zpool status") String output, @Schema(examples = "2") int fromLine,
+                        @Schema(examples = "24") int toLine) {
+
+        @Override
+        public String toString() {
+            return output + (fromLine == toLine ? " at line " + fromLine : " at lines " + fromLine + "–" + toLine);
         }
     }
 
@@ -114,7 +134,8 @@ public record PoolPaste(
             @Schema(nullable = true, description = "The dedup table's asize (its DDT ZAP algorithm row; 0 when that row is -); "
                     + "null when the paste has no block-type table.") Long ddtAsize,
             @Schema(description = "True when the zdb output shows deduplication: bp deduped above 0, a Dedup class line, DDT "
-                    + "lines, or a dedup table with blocks.") boolean dedupShown) {
+                    + "lines, or a dedup table with blocks.") boolean dedupShown,
+            @Schema(description = "The zdb output the histogram is read from, and its lines in the paste.") Shown shownAt) {
 
         public BlockHistogram {
             asizeAtOrBelow = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(asizeAtOrBelow));

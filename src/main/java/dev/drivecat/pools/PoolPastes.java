@@ -17,6 +17,39 @@ public final class PoolPastes {
     public static final List<String> EXPECTED = List.of("zpool status", "zpool status -v", "zpool list -v", "zdb -Lbbbs",
             "zdb -bbb", "zdb -bb");
 
+    /** Two RAIDZ2 vdevs of six disks, a mirrored log and a cache device, pasted with the prompt. */
+    public static final String STATUS_EXAMPLE = """
+            $ zpool status tank
+              pool: tank
+             state: ONLINE
+            config:
+
+            \tNAME        STATE     READ WRITE CKSUM
+            \ttank        ONLINE       0     0     0
+            \t  raidz2-0  ONLINE       0     0     0
+            \t    sda     ONLINE       0     0     0
+            \t    sdb     ONLINE       0     0     0
+            \t    sdc     ONLINE       0     0     0
+            \t    sdd     ONLINE       0     0     0
+            \t    sde     ONLINE       0     0     0
+            \t    sdf     ONLINE       0     0     0
+            \t  raidz2-1  ONLINE       0     0     0
+            \t    sdg     ONLINE       0     0     0
+            \t    sdh     ONLINE       0     0     0
+            \t    sdi     ONLINE       0     0     0
+            \t    sdj     ONLINE       0     0     0
+            \t    sdk     ONLINE       0     0     0
+            \t    sdl     ONLINE       0     0     0
+            \tlogs
+            \t  mirror-2  ONLINE       0     0     0
+            \t    nvme0n1 ONLINE       0     0     0
+            \t    nvme1n1 ONLINE       0     0     0
+            \tcache
+            \t  nvme2n1   ONLINE       0     0     0
+
+            errors: No known data errors
+            """;
+
     private PoolPastes() {
     }
 

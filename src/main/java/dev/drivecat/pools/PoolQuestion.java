@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * The question /recommend asks about a pool, read from a pasted one: its data vdevs' layout and
@@ -36,7 +37,13 @@ import java.util.TreeSet;
  * @param description one line: {@code from your pool: raidz2 × 2, 6 wide, logs: 2, cache: 1}
  * @param warnings what could not be read into the question
  */
-public record PoolQuestion(String pool, VdevType layout, Integer width, int dataVdevs, BigDecimal diskTb, String diskSize,
+@Schema(name = "PoolQuestion", description = "The question a pasted pool asks.")
+public record PoolQuestion(@Schema(nullable = true, examples = "tank") String pool,
+                           @Schema(nullable = true, description = "Null when the data vdevs differ in layout.") VdevType layout,
+                           @Schema(nullable = true, description = "Null when the data vdevs differ in width.") Integer width,
+                           int dataVdevs,
+                           @Schema(nullable = true, description = "TB (10^12 bytes); null when the paste shows no sizes.")
+                           BigDecimal diskTb, String diskSize,
                            boolean hasSlog, int logDevices, int specialDevices, int dedupDevices, int cacheDevices,
                            int spareDevices, boolean dedup, String description, List<String> warnings) {
 

@@ -48,9 +48,13 @@ final class ZdbOutput {
     record VdevTable(PoolPaste.Pool pool, int line) {
     }
 
+    static final String BLOCK_STATISTICS = "zdb block statistics";
+    static final String VDEV_TABLE = "zdb vdev table";
+
     /** One zdb run's figures. */
     private static final class Run {
         int line;
+        int lastLine;
         Long bpAllocated;
         boolean dedup;
         Long totalRow;
@@ -163,6 +167,7 @@ final class ZdbOutput {
             if (recognized) {
                 warnings.understood();
             }
+            run.lastLine = line.number;
             i++;
         }
         runs.add(run);
@@ -318,7 +323,8 @@ final class ZdbOutput {
                     + "their size (zdb of OpenZFS 2.4 and later) or from it (earlier) is not known");
         }
         return new PoolPaste.BlockHistogram(cumulative, binning, total, metadata(chosen), chosen.typeTable ? chosen.ddtRow == null
-                ? 0L : chosen.ddtRow : null, chosen.dedup);
+                ? 0L : chosen.ddtRow : null, chosen.dedup, new PoolPaste.Shown(BLOCK_STATISTICS, chosen.line,
+                Math.max(chosen.line, chosen.lastLine)));
     }
 
     /** The Metadata Total row, or the same sum from the per-level rows (zdb before 2.2 printed no such row). */
@@ -366,6 +372,7 @@ final class ZdbOutput {
     }
 
     private int readVdevTable(int i) {
+        int start = i;
         int first = lines.get(i).number;
         while (i < lines.size() && (isVdevHeader(lines.get(i)) || lines.get(i).skipped())) {
             i++;
@@ -401,7 +408,8 @@ final class ZdbOutput {
                 break;
             }
         }
-        vdevTables.add(new VdevTable(new PoolPaste.Pool(root.name(), null, vdevs, false), first));
+        vdevTables.add(new VdevTable(new PoolPaste.Pool(root.name(), null, vdevs, false, List.of(new PoolPaste.Shown(VDEV_TABLE, first,
+                PasteLines.lastNumber(lines, start, i)))), first));
         return i;
     }
 

@@ -96,13 +96,15 @@ final class Explanations {
                     + "as the data vdevs.");
             if (q.layout().isRaidz()) {
                 warnings.add("A special vdev on a RAIDZ pool can never be removed: zpool remove refuses top-level vdevs on RAIDZ pools.");
+            } else if (q.layout().isDraid()) {
+                warnings.add("A special vdev on a dRAID pool can never be removed: zpool remove refuses top-level vdevs on dRAID pools.");
             }
             warnings.add("Small blocks stop going to the special vdev once it is 75% full and go to the data vdevs without a word "
                     + "(zfs_special_class_metadata_reserve_pct=25); metadata keeps going to it until it is full, then spills too: "
                     + "plan to grow it before then.");
             if (Boolean.TRUE.equals(c.discontinued())) {
                 warnings.add("Discontinued: no like-for-like replacement is made any more, and a special vdev is "
-                        + (q.layout().isRaidz() ? "permanent on RAIDZ" : "hard to move off") + ": buy a spare with the set.");
+                        + (q.layout().hasParity() ? "permanent on " + (q.layout().isRaidz() ? "RAIDZ" : "dRAID") : "hard to move off") + ": buy a spare with the set.");
             }
         }
         if (units > 1) {

@@ -100,10 +100,17 @@ final class Field {
         }
     }
 
-    /** What a special vdev must hold for this question; empty for a log, or when the question gives no data size. */
+    /**
+     * What a special vdev must hold for this question: measured from a pasted zdb histogram, else
+     * estimated from the data size; empty for a log, or when the question gives neither.
+     */
     static Optional<SpecialSizing.Need> need(RecommendQuery q) {
         if (q.isSlog()) {
             return Optional.empty();
+        }
+        Optional<SpecialSizing.Need> measured = q.measuredSizing().flatMap(SpecialSizing::measured);
+        if (measured.isPresent()) {
+            return measured;
         }
         Double small = q.smallBlockDataGib() == null ? null : q.smallBlockDataGib().doubleValue();
         // at or above the recordsize every data block is a small block (OpenZFS 2.4 takes such values; zfsprops(7))

@@ -4,6 +4,7 @@ import static dev.drivecat.common.Decimals.round;
 
 import dev.drivecat.common.Decimals;
 import dev.drivecat.common.Kept;
+import dev.drivecat.pools.VdevType;
 import dev.drivecat.ranking.Recommendation.ModelView;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -66,6 +67,9 @@ final class Notes {
     static List<String> notes(RecommendQuery q, Optional<SpecialSizing.Need> need, Map<String, Integer> excludedByReason,
                               Kept.Store kept) {
         List<String> notes = new ArrayList<>();
+        if (q.pool() != null) {
+            pasted(q, notes);
+        }
         if (q.takesZil()) {
             notes.add(kept.keep(workload(q)));
         }
@@ -146,8 +150,11 @@ final class Notes {
 
     /** The special vdev's notes: the set, where the ZIL lives, the room it needs, and the caveats an expert adds. */
     private static void special(RecommendQuery q, Optional<SpecialSizing.Need> need, List<String> notes, Kept.Store kept) {
-        notes.add(String.format(Locale.ROOT, "A %s pool needs a special mirror of %d drives: the special vdev must match the pool's redundancy.",
-                q.layout() == PoolLayout.MIRROR ? q.width() + "-way mirror" : q.layout().token(), q.setSize()));
+        notes.add(q.layout() == VdevType.DISK
+                ? "A pool of single-device vdevs has no redundancy: a special vdev of one drive matches it (the special vdev must match "
+                + "the pool's redundancy, and losing it loses the pool)."
+                : String.format(Locale.ROOT, "A %s pool needs a special mirror of %d drives: the special vdev must match the pool's "
+                + "redundancy.", q.layout() == VdevType.MIRROR ? q.width() + "-way mirror" : q.layout().token(), q.setSize()));
         if (q.zilOnSpecial()) {
             notes.add("Without a separate log (hasSlog=false), OpenZFS " + q.openzfsVersion() + " puts the ZIL on the special vdev "
                     + "(zpoolconcepts(7): the special class holds the \"intent log (in absence of separate log device)\"): PLP, flush "
@@ -168,24 +175,118 @@ final class Notes {
                     + "TrueNAS forum moderator): ZFS is copy-on-write, so only flushed data and the drive's own metadata must survive "
                     + "a power cut. plp defaults to any here; plp=required leaves out drives no source shows keep flushed data.");
         }
-        if (q.dataTib() == null && q.diskTb() != null && q.width() != null) {
+        // a measured need is the room's: the data size says nothing more
+        boolean measured = need.map(SpecialSizing.Need::measured).orElse(false);
+        boolean fromDisks = !measured && q.dataTib() == null && q.diskTb() != null;
+        if (fromDisks && q.layout().isDraid()) {
+            notes.add("A dRAID's usable size depends on its data disks per redundancy group and its distributed spares, which the "
+                    + "layout alone does not give: give dataTib to size the special vdev.");
+        } else if (fromDisks && q.width() != null) {
             notes.add(String.format(Locale.ROOT, "The pool's usable size: %d data vdev%s × %s × %s TB = %s TB of data.",
                     q.dataVdevs(), q.dataVdevs() == 1 ? "" : "s",
-                    q.layout().isRaidz() ? "(" + q.width() + " − " + q.layout().parity() + ") disks" : "1 disk's worth per mirror",
+                    q.layout().isRaidz() ? "(" + q.width() + " − " + q.layout().parity() + ") disks"
+                            : q.layout() == VdevType.DISK ? "1 disk" : "1 disk's worth per mirror",
                     RankingModel.plain(q.diskTb()), RankingModel.plain(q.diskTb().multiply(BigDecimal.valueOf(
                             (long) q.dataVdevs() * q.layout().dataDisks(q.width()))))));
         }
-        notes.add(need.map(n -> String.format(Locale.ROOT, "The special vdev must hold about %.1f GiB: %s.", n.requiredGib(),
-                        String.join("; ", n.basis())))
+        notes.add(need.map(n -> n.measured() ? measured(q, n) : estimated(n))
                 .orElse("Room unchecked: no data size given (dataTib, or width, diskTb and dataVdevs, fileCount, "
-                        + "smallBlockDataGib), so drives are not checked for room."));
-        smallBlocks(q, notes);
+                        + "smallBlockDataGib), so drives are not checked for room. " + MEASURE));
+        smallBlocks(q, measured, notes);
         List<String> caveats = new ArrayList<>();
         caveats(q, caveats);
         caveats.forEach(c -> notes.add(kept.keep(c)));
+        notes.add(q.pool() == null ? kept.keep("With dedup, " + DEDUP_TABLE + ": size it for the table too.") : dedup(q));
     }
 
-    private static void smallBlocks(RecommendQuery q, List<String> notes) {
+    /** How to measure instead of estimating, with the man page's words for the two options. */
+    static final String MEASURE = "Measure it: zdb -Lbbbs POOL prints the pool's block statistics and block-size histogram (zdb(8): "
+            + "-b \"Display statistics regarding the number, size (logical, physical and allocated) and deduplication of blocks.\"; "
+            + "-L \"Disable leak detection and the loading of space maps.\"); paste its output to POST /recommend, and the size "
+            + "comes from the pool's own blocks.";
+
+    /** Where the dedup table goes, as zpoolconcepts(7) and spa_preferred_class say. */
+    static final String DEDUP_TABLE = "the dedup table goes to the special vdev unless the pool has a dedup vdev (spa_preferred_class; "
+            + "zpoolconcepts(7): \"Deduplication tables can be excluded from the special class by unsetting the "
+            + "zfs_ddt_data_is_special ZFS module parameter.\")";
+
+    private static String estimated(SpecialSizing.Need n) {
+        return String.format(Locale.ROOT, "An estimate, not a measurement: the special vdev needs about %.1f GiB: %s. %s", n.requiredGib(),
+                String.join("; ", n.basis()), MEASURE);
+    }
+
+    private static String measured(RecommendQuery q, SpecialSizing.Need n) {
+        PastedPool.MeasuredSizing m = q.pool().specialSizing();
+        Integer asked = q.smallBlocksKib();
+        String cutoff = asked == null || asked == 0 ? "0 (metadata only)" : asked + "K";
+        String row = m.smallBlocks().equals("0") || m.smallBlocks().equals(asked + "K") ? ""
+                : " (counted at " + m.smallBlocks() + ", the histogram's row at or above it)";
+        return String.format(Locale.ROOT, "Measured, not estimated: with special_small_blocks=%s%s the special vdev needs %.1f GiB, %s. "
+                + "The figures come from the paste's zdb histogram (%s): query.pool.specialSizing gives the need for every cutoff "
+                + "from 0 to 16M, and each result's capacity the largest cutoff its drive holds. They count the pool's blocks as "
+                + "they are now; a new special vdev takes them only as they are written again (below).", cutoff, row,
+                n.requiredGib(), String.join("; ", n.basis()), m.shownAt());
+    }
+
+    /** What the paste gave the question, what was given instead, and what of the pool bears on the drives asked for. */
+    private static void pasted(RecommendQuery q, List<String> notes) {
+        PastedPool p = q.pool();
+        String where = p.shownAt().stream().map(Object::toString).collect(java.util.stream.Collectors.joining(", "));
+        if (p.read() == null) {
+            notes.add("The paste shows no pool, only zdb's block statistics" + (p.specialSizing() == null ? ""
+                    : " (" + p.specialSizing().shownAt() + ")") + ": the layout and the rest of the question are the parameters'.");
+        } else {
+            notes.add("From your pool" + (p.name() == null ? "" : " " + p.name()) + (where.isEmpty() ? "" : " (" + where + ")") + ": "
+                    + p.read().description().replaceFirst("^from your pool: ", "") + ".");
+            p.read().warnings().forEach(w -> notes.add("From the paste: " + w + "."));
+        }
+        if (!p.overridden().isEmpty()) {
+            notes.add("Given explicitly and used instead of the paste's: " + p.overridden().stream()
+                    .map(o -> o.parameter() + "=" + o.given() + " (the paste: " + o.fromPaste() + ")")
+                    .collect(java.util.stream.Collectors.joining(", ")) + ".");
+        }
+        if (q.isSlog()) {
+            notes.add("role=slog: a log's ranking takes nothing of the pool's layout" + (p.read() != null && p.read().hasSlog()
+                    ? "; the pasted pool has a log already (" + p.read().logDevices() + " device" + (p.read().logDevices() == 1 ? "" : "s")
+                    + ")" : "") + ".");
+        } else if (p.specialVdevs() != null) {
+            notes.add("The pasted pool has a special vdev already (" + p.specialVdevs() + "); the drives below are ranked for a special "
+                    + "mirror of " + q.setSize() + ", the redundancy its data vdevs ask for.");
+        }
+        if (!p.warnings().isEmpty()) {
+            notes.add("The paste had lines drivecat did not read, or read with a doubt: query.pool.warnings names them.");
+        }
+    }
+
+    /** Where the dedup table of a pasted pool goes. */
+    private static String dedup(RecommendQuery q) {
+        PoolQuestionView read = PoolQuestionView.of(q.pool());
+        if (read.dedupDevices() > 0) {
+            return "The pasted pool has a dedup vdev (" + read.dedupDevices() + " device" + (read.dedupDevices() == 1 ? "" : "s")
+                    + "): the dedup table goes there, not to the special vdev (spa_preferred_class tries the dedup class first; "
+                    + "zpoolconcepts(7) calls a dedup vdev \"A device solely dedicated for deduplication tables.\").";
+        }
+        if (!read.dedup()) {
+            return "With dedup, " + DEDUP_TABLE + ": size it for the table too.";
+        }
+        PastedPool.MeasuredSizing m = q.pool().specialSizing();
+        if (m != null && m.ddt() != null) {
+            return "The paste shows deduplication. " + m.ddt();
+        }
+        return "The paste shows deduplication (zpool list's DEDUP above 1.00x, zpool status -D's DDT entries, or zdb's block "
+                + "statistics) and no dedup vdev: " + DEDUP_TABLE + ": size it for the table too; zdb -Lbbbs shows the table's "
+                + "size (its DDT ZAP algorithm row).";
+    }
+
+    /** What a pasted pool says of dedup: its dedup vdev's devices, and whether it shows deduplication (also from zdb alone). */
+    private record PoolQuestionView(int dedupDevices, boolean dedup) {
+        static PoolQuestionView of(PastedPool p) {
+            boolean zdb = p.specialSizing() != null && p.specialSizing().ddt() != null;
+            return p.read() == null ? new PoolQuestionView(0, zdb) : new PoolQuestionView(p.read().dedupDevices(), p.read().dedup() || zdb);
+        }
+    }
+
+    private static void smallBlocks(RecommendQuery q, boolean measured, List<String> notes) {
         Integer small = q.smallBlocksKib();
         if (small == null || small == 0) {
             return;
@@ -194,8 +295,9 @@ final class Notes {
         if (small >= q.recordsizeKib()) {
             notes.add("special_small_blocks=" + small + "K is at or above the recordsize (" + q.recordsizeKib() + "K): every data block "
                     + "of those datasets goes to the special vdev, so it must hold the data itself"
-                    + (q.smallBlockDataGib() == null ? " (counted as all of it; give smallBlockDataGib for less)" : "") + ".");
-        } else if (q.smallBlockDataGib() == null) {
+                    + (measured ? " (the measured figure counts every block at or below the cutoff)"
+                    : q.smallBlockDataGib() == null ? " (counted as all of it; give smallBlockDataGib for less)" : "") + ".");
+        } else if (q.smallBlockDataGib() == null && !measured) {
             notes.add("special_small_blocks is set but smallBlockDataGib is not: size the mirror for the small blocks you expect, not "
                     + "just the metadata (zdb -Lbbbs POOL prints the pool's block-size histogram).");
         }
@@ -206,7 +308,7 @@ final class Notes {
 
     /** What an expert adds about any special vdev: removal, existing data, RAIDZ, dedup. */
     private static void caveats(RecommendQuery q, List<String> notes) {
-        if (!q.layout().isRaidz()) {
+        if (!q.layout().hasParity()) {
             notes.add("A special vdev can be removed later only if \"the primary pool storage does not contain a top-level raidz or "
                     + "draid vdev, all top-level vdevs have the same ashift size\" (zpool-remove(8)): give the special mirror the data "
                     + "vdevs' ashift.");
@@ -221,8 +323,5 @@ final class Notes {
             notes.add("From OpenZFS 2.4 a special vdev may be RAIDZ as well as a mirror (commit bf846dcb, \"Release topology "
                     + "restrictions on special/dedup\"); drivecat prices the mirror the pool's redundancy asks for.");
         }
-        notes.add("With dedup, the dedup table goes to the special vdev unless the pool has a dedup vdev (spa_preferred_class; "
-                + "zpoolconcepts(7): \"Deduplication tables can be excluded from the special class by unsetting the "
-                + "zfs_ddt_data_is_special ZFS module parameter.\"): size it for the table too.");
     }
 }

@@ -5,6 +5,7 @@ import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.common.ApiToken;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
+import dev.drivecat.pools.VdevType;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.SellerType;
 import java.math.BigDecimal;
@@ -57,6 +58,8 @@ public final class RecommendParams {
     static final String OPENZFS_VERSION_FORMS = "an OpenZFS release as zfs version prints it: 2.4, 2.3.4, zfs-2.3.4-1, "
             + "zfs-kmod-2.2.4-pve1, 2.2.4-pve1 or 2.4.0-rc1";
     static final int DEFAULT_LIMIT = 10;
+    static final BigDecimal DISK_TB_MIN = new BigDecimal("0.001");
+    static final BigDecimal DISK_TB_MAX = new BigDecimal("1000");
     static final int DEFAULT_MAX_PRICE_AGE_DAYS = 14;
 
     public RecommendQuery parse(String defaultCurrency, int maxLimit) {
@@ -98,21 +101,26 @@ public final class RecommendParams {
             BigDecimal ram = Params.decimal("ramGib", one("ramGib"), new BigDecimal("0.5"), new BigDecimal("1000000")).orElse(null);
             return new RecommendQuery(role, interfaces, buses, plp.orElse(PlpRequirement.REQUIRED), conditions, sellerTypes, business,
                     outOfStock, maxPrice, null, currency, limit, syncWrite, peakSync, workload, poolMedia, maxAge, mirror, ram, null, null,
-                    null, mirror ? 2 : null, null, null, null, null, null, null, null, null);
+                    null, mirror ? 2 : null, null, null, null, null, null, null, null, null, null);
         }
-        PoolLayout layout = Params.token(PoolLayout.class, "layout", one("layout")).orElse(PoolLayout.MIRROR);
+        VdevType layout = Params.token(VdevType.class, "layout", one("layout")).orElse(VdevType.MIRROR);
         Integer width = Params.integer("width", one("width"), 1, 64).orElse(null);
-        if (layout == PoolLayout.MIRROR) {
+        if (layout == VdevType.MIRROR) {
             width = width == null ? 2 : width;
             if (width < 2) {
                 throw Params.invalid("width", one("width"), "the mirror width, 2 or more");
+            }
+        } else if (layout == VdevType.DISK) {
+            width = width == null ? 1 : width;
+            if (width != 1) {
+                throw Params.invalid("width", one("width"), "1 for layout=disk (data vdevs of one device each)");
             }
         } else if (width != null && width < layout.parity() + 2) {
             throw Params.invalid("width", one("width"), "at least " + (layout.parity() + 2) + " disks for " + layout.token());
         }
         Integer dataVdevs = Params.integer("dataVdevs", one("dataVdevs"), 1, 1000).orElse(1);
         BigDecimal dataTib = Params.decimal("dataTib", one("dataTib"), BigDecimal.ZERO, new BigDecimal("100000")).orElse(null);
-        BigDecimal diskTb = Params.decimal("diskTb", one("diskTb"), new BigDecimal("0.001"), new BigDecimal("1000")).orElse(null);
+        BigDecimal diskTb = Params.decimal("diskTb", one("diskTb"), DISK_TB_MIN, DISK_TB_MAX).orElse(null);
         if (diskTb != null && width == null) {
             throw Params.invalid("width", "", "given with diskTb: the disks per data vdev, so the data size can be worked out");
         }
@@ -126,7 +134,7 @@ public final class RecommendParams {
         RecommendQuery q = new RecommendQuery(role, interfaces, buses, plp.orElse(PlpRequirement.REQUIRED), conditions, sellerTypes,
                 business, outOfStock, maxPrice, maxSetPrice, currency, limit, syncWrite, peakSync, workload, poolMedia, maxAge, null, null,
                 layout, width, dataVdevs, layout.specialSetSize(width == null ? 2 : width), dataTib, diskTb, recordsize, fileCount,
-                smallBlocks, smallData, hasSlog, openzfs);
+                smallBlocks, smallData, hasSlog, openzfs, null);
         // a special vdev that does not take the ZIL needs flushed data kept, as any vdev does: by default nothing is left out for PLP
         return plp.isPresent() || q.zilOnSpecial() ? q : q.withPlp(PlpRequirement.ANY);
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.pools.VdevType;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.SellerType;
 import java.math.BigDecimal;
@@ -39,7 +40,7 @@ public record RecommendQuery(
         @Schema(description = "Prices older than this many days carry a warning.") int maxPriceAgeDays,
         @Schema(description = "role=slog: price a mirrored log of two drives.") Boolean slogMirror,
         @Schema(description = "role=slog: the host's RAM, GiB: sizes the log by zfs_wrlog_data_max.") BigDecimal ramGib,
-        PoolLayout layout,
+        VdevType layout,
         @Schema(description = "Disks per data vdev (for a mirror pool, the mirror width).") Integer width,
         @Schema(description = "Data vdevs in the pool.") Integer dataVdevs,
         @Schema(description = "Drives in the special mirror, or in the mirrored log.") Integer setSize,
@@ -51,7 +52,10 @@ public record RecommendQuery(
         BigDecimal smallBlockDataGib,
         Boolean hasSlog,
         @Schema(description = "The OpenZFS version of the pool's host: from 2.4 a special vdev takes the ZIL when there is no log.",
-                examples = "2.4") String openzfsVersion) {
+                examples = "2.4") String openzfsVersion,
+        @Schema(nullable = true, description = "POST /recommend: what was read from the pasted pool, which parameters it gave, "
+                + "which ones given explicitly were used instead, and the special vdev's size measured from zdb's histogram.")
+        PastedPool pool) {
 
     /** The OpenZFS release from which a pool with a special vdev and no log keeps its ZIL on the special vdev. */
     static final int[] ZIL_ON_SPECIAL_SINCE = {2, 4};
@@ -89,7 +93,21 @@ public record RecommendQuery(
         return new RecommendQuery(role, interfaces, buses, requirement, conditions, sellerTypes, includeBusinessOnly, includeOutOfStock,
                 maxPrice, maxSetPrice, currency, limit, syncWriteMBps, peakSyncMBps, workload, poolMedia, maxPriceAgeDays, slogMirror,
                 ramGib, layout, width, dataVdevs, setSize, dataTib, diskTb, recordsizeKib, fileCount, smallBlocksKib, smallBlockDataGib,
-                hasSlog, openzfsVersion);
+                hasSlog, openzfsVersion, pool);
+    }
+
+    /** The same query, asked of a pasted pool. */
+    RecommendQuery withPool(PastedPool pasted) {
+        return new RecommendQuery(role, interfaces, buses, plp, conditions, sellerTypes, includeBusinessOnly, includeOutOfStock,
+                maxPrice, maxSetPrice, currency, limit, syncWriteMBps, peakSyncMBps, workload, poolMedia, maxPriceAgeDays, slogMirror,
+                ramGib, layout, width, dataVdevs, setSize, dataTib, diskTb, recordsizeKib, fileCount, smallBlocksKib, smallBlockDataGib,
+                hasSlog, openzfsVersion, pasted);
+    }
+
+    /** The special vdev's size measured from a pasted zdb histogram, if the question has one. */
+    @JsonIgnore
+    public java.util.Optional<PastedPool.MeasuredSizing> measuredSizing() {
+        return pool == null ? java.util.Optional.empty() : java.util.Optional.ofNullable(pool.specialSizing());
     }
 
     boolean openzfsAtLeast(int[] release) {
@@ -124,8 +142,9 @@ public record RecommendQuery(
         if (dataTib != null) {
             return dataTib.doubleValue() * 1024;
         }
-        if (diskTb != null && width != null && layout != null) {
-            return vdevCount() * layout.dataDisks(width) * diskTb.doubleValue() * 1e12 / (1024d * 1024 * 1024);
+        Integer dataDisks = width == null || layout == null ? null : layout.dataDisks(width);
+        if (diskTb != null && dataDisks != null) {
+            return vdevCount() * dataDisks * diskTb.doubleValue() * 1e12 / (1024d * 1024 * 1024);
         }
         return null;
     }

@@ -1,21 +1,32 @@
 package dev.drivecat.ranking;
 
 import dev.drivecat.DrivecatConfig;
+import dev.drivecat.common.BodyLimit;
+import dev.drivecat.common.MaxBody;
+import dev.drivecat.common.QueryParametersOf;
+import dev.drivecat.pools.PoolPaste;
+import dev.drivecat.pools.PoolPastes;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.io.InputStream;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -81,8 +92,11 @@ public class RecommendResource {
                     + "zfs_wrlog_data_max, by default 2 × zfs_dirty_data_max (10% of RAM, at most 4 GiB): 3.2 GiB for 16 GiB, 8 GiB "
                     + "from 40 GiB up; without it (and without peakSyncMBps) 8 GiB is assumed.",
                     schema = @Schema(type = SchemaType.NUMBER), example = "64"),
-            @Parameter(name = "layout", in = ParameterIn.QUERY, description = "role=special: mirror (default), raidz1, raidz2 or raidz3.", example = "raidz2"),
-            @Parameter(name = "width", in = ParameterIn.QUERY, description = "role=special: disks per data vdev; for mirror the mirror width (default 2).", example = "6"),
+            @Parameter(name = "layout", in = ParameterIn.QUERY, description = "role=special: the data vdevs' layout: mirror (default), raidz1, raidz2, raidz3, "
+                    + "draid1, draid2, draid3, or disk (single-device vdevs, no redundancy). The special mirror matches its "
+                    + "redundancy: parity + 1 drives for RAIDZ and dRAID, the mirror's width, one drive for disk.", example = "raidz2"),
+            @Parameter(name = "width", in = ParameterIn.QUERY, description = "role=special: disks per data vdev; for mirror the mirror width (default 2); "
+                    + "for dRAID its children; 1 for disk.", example = "6"),
             @Parameter(name = "dataVdevs", in = ParameterIn.QUERY, description = "role=special: data vdevs in the pool (default 1); "
                     + "with width and diskTb it sizes the special vdev for the whole pool.", schema = @Schema(type = SchemaType.INTEGER),
                     example = "3"),
@@ -107,5 +121,44 @@ public class RecommendResource {
         RecommendQuery query = new RecommendParams(uri.getQueryParameters())
                 .parse(config.api().defaultCurrency(), config.api().maxLimit());
         return Response.ok(recommendations.recommend(query), MediaType.APPLICATION_JSON_TYPE).build();
+    }
+
+    @POST
+    @Consumes(MediaType.TEXT_PLAIN)
+    @Produces(MediaType.APPLICATION_JSON)
+    @MaxBody(bytes = PoolPastes.MAX_BYTES)
+    @QueryParametersOf(type = RecommendResource.class, method = "recommend")
+    @Operation(summary = "Rank drives for a pasted pool",
+            description = "The question of GET /recommend, asked of a pool: the body is what POST /pools/parse reads (zpool status, "
+                    + "zpool list -v, zdb -Lbbbs, pasted as it comes). With role=special the pool gives layout, width, dataVdevs, "
+                    + "diskTb and hasSlog; a query parameter given explicitly wins, and query.pool.overridden lists it. "
+                    + "query.pool says which pool was read, from which lines, and what it asks; with zdb's block histogram in the "
+                    + "paste, the special vdev's room is judged by its measured size (query.pool.specialSizing: the need for every "
+                    + "special_small_blocks cutoff, and for each result the largest cutoff its drive holds), otherwise by the "
+                    + "estimate, said to be one. A paste of several pools needs pool=NAME. Takes every parameter of GET "
+                    + "/recommend, and pool. Rate-limited per client both as a recommendation and as a pasted pool "
+                    + "(drivecat.rate-limits.pools-per-minute). Nothing of the paste is stored or logged, and the answer is not "
+                    + "cached. See src/docs/pools.md and src/docs/ranking.md.")
+    @Parameter(name = PastedQuestion.POOL, in = ParameterIn.QUERY, description = "The pool to read when the paste shows several "
+            + "(by its name); without it a paste of several pools is a 400 that lists them.", example = "tank")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.TEXT_PLAIN,
+            schema = @Schema(type = SchemaType.STRING, description = "zpool and zdb output as the commands print it, UTF-8, at most "
+                    + "262144 bytes."),
+            examples = @ExampleObject(name = "zpool status", summary = "Two RAIDZ2 vdevs, a mirrored log and a cache device",
+                    value = PoolPastes.STATUS_EXAMPLE)))
+    @APIResponse(responseCode = "200", description = "The ranked drives, with what was read from the paste in query.pool.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Recommendation.class)))
+    @APIResponse(responseCode = "400", description = "A parameter is missing, unknown or out of range; the paste holds no zpool or "
+            + "zdb output (expected lists what is read); it shows several pools and pool names none of them (allowed lists them); "
+            + "or its data vdevs differ in layout and layout is not given.")
+    @APIResponse(responseCode = "413", description = "The body is larger than 256 KiB (262144 bytes).")
+    @APIResponse(responseCode = "415", description = "The body is not text/plain.")
+    public Response recommendPaste(@Context UriInfo uri, @Context HttpHeaders headers, InputStream body) {
+        BodyLimit.checkDeclared(headers.getHeaderString(HttpHeaders.CONTENT_LENGTH), PoolPastes.MAX_BYTES, "A paste");
+        PoolPaste paste = PoolPastes.read(BodyLimit.read(body, PoolPastes.MAX_BYTES, "A paste"));
+        RecommendQuery query = PastedQuestion.ask(uri.getQueryParameters(), paste, config.api().defaultCurrency(),
+                config.api().maxLimit());
+        return Response.ok(recommendations.recommendUncached(query), MediaType.APPLICATION_JSON_TYPE)
+                .header("Cache-Control", "no-store").build();
     }
 }

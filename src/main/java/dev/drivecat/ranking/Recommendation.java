@@ -83,7 +83,12 @@ public record Recommendation(
     }
 
     @Schema(name = "CapacityFit")
-    public record CapacityFit(double capacityGib, @Schema(nullable = true) Double requiredGib, String assessment) {
+    public record CapacityFit(double capacityGib, @Schema(nullable = true) Double requiredGib, String assessment,
+                              @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                              @Schema(description = "POST /recommend with a zdb histogram: the largest special_small_blocks cutoff "
+                                      + "whose measured need one drive (the special mirror's capacity) holds: 0 for the metadata "
+                                      + "only, none when even that does not fit. Left out without a histogram.", examples = "64K")
+                              String holdsSmallBlocksUpTo) {
     }
 
     @Schema(name = "RankingModel", description = "The model behind the scores, with its assumptions.")

@@ -72,6 +72,15 @@ public class RecommendationService {
         return answers.get(key, k -> serialise(rank(query, snapshot), snapshot)).await().indefinitely();
     }
 
+    /**
+     * The answer as JSON bytes, computed afresh and kept nowhere: for a question asked of a pasted
+     * pool, whose answer echoes what was read from it.
+     */
+    public byte[] recommendUncached(RecommendQuery query) {
+        CandidateModel.Snapshot snapshot = model.current();
+        return serialise(rank(query, snapshot), snapshot);
+    }
+
     /** The same answer as an object, uncached (for callers inside drivecat, e.g. the digest). */
     public Recommendation recommendation(RecommendQuery query) {
         return rank(query, model.current());

@@ -19,6 +19,8 @@ import java.util.Optional;
  */
 final class Scoring {
 
+    private static final double GIB = 1024d * 1024 * 1024;
+
     private Scoring() {
     }
 
@@ -240,7 +242,9 @@ final class Scoring {
         CapacityFit capacity = q.isSlog() ? null : new CapacityFit(round(capacityGib, 1),
                 need.map(n -> round(n.requiredGib(), 1)).orElse(null),
                 need.map(n -> "fits: " + Decimals.fixed(100 * n.requiredGib() * SpecialSizing.FILL_LIMIT / capacityGib, 0)
-                        + "% full with what it must hold").orElse("not judged: no data size given"));
+                        + "% full with what it must hold" + (n.measured() ? " (measured)" : " (estimated)"))
+                        .orElse("not judged: no data size given"),
+                q.measuredSizing().map(m -> java.util.Objects.requireNonNullElse(m.largestHeld(capacityGib * GIB), "none")).orElse(null));
         return new Scored(index, c, profile.plp(), choice, flush, Math.round(iops), endurance, drafts, points, capacity);
     }
 }

@@ -22,8 +22,34 @@ public final class SpecialSizing {
     private static final double A = MIB_PER_GIB_AT_128K - B / 128;
     private static final double GIB = 1024d * 1024 * 1024;
 
-    /** What the special vdev must hold, each part named, and the capacity that keeps it under 75% full. */
-    public record Need(double metadataGib, double smallFilesGib, double smallBlocksGib, double requiredGib, List<String> basis) {
+    /**
+     * What the special vdev must hold, each part named, and the capacity that keeps it under 75% full.
+     *
+     * @param measured from a pasted zdb histogram, not estimated from the data size
+     */
+    public record Need(double metadataGib, double smallFilesGib, double smallBlocksGib, double requiredGib, List<String> basis,
+                       boolean measured) {
+    }
+
+    /**
+     * The need measured from a pasted zdb histogram, at the row the question's smallBlocks picks: its
+     * upper bound, the size to buy, or (when the paste lacks the metadata's size) its lower bound.
+     * Empty when the row is not known.
+     */
+    static Optional<Need> measured(PastedPool.MeasuredSizing m) {
+        dev.drivecat.pools.HistogramSizing.Cutoff row = m.cutoffs().stream().filter(c -> c.smallBlocks().equals(m.smallBlocks()))
+                .findFirst().orElse(null);
+        Long bytes = m.neededBytes() != null ? m.neededBytes() : m.atLeastBytes();
+        if (row == null || bytes == null) {
+            return Optional.empty();
+        }
+        List<String> basis = new ArrayList<>();
+        basis.add(row.counted());
+        if (m.neededBytes() == null) {
+            basis.add("only a lower bound: the paste shows no metadata size");
+        }
+        return Optional.of(new Need(row.metadataBytes() == null ? 0 : row.metadataBytes() / GIB, 0,
+                row.smallBlockBytes() == null ? 0 : row.smallBlockBytes() / GIB, bytes / GIB, basis, true));
     }
 
     private SpecialSizing() {
@@ -49,7 +75,7 @@ public final class SpecialSizing {
             basis.set(basis.size() - 2, String.format(java.util.Locale.ROOT, "special_small_blocks at or above the recordsize: every data "
                     + "block goes to the special vdev, %.0f GiB", dataGib));
             return Optional.of(new Need(metadata.get().metadataGib(), metadata.get().smallFilesGib(), dataGib,
-                    metadata.get().requiredGib(), basis));
+                    metadata.get().requiredGib(), basis, false));
         }
         return need(dataGib, recordsizeKib, fileCount, smallBlocksGib);
     }
@@ -76,7 +102,7 @@ public final class SpecialSizing {
         }
         double required = (metadata + files + small) / FILL_LIMIT;
         basis.add(String.format(java.util.Locale.ROOT, "divided by 0.75 so the special vdev stays under 75%% full = %.1f GiB", required));
-        return Optional.of(new Need(metadata, files, small, required, basis));
+        return Optional.of(new Need(metadata, files, small, required, basis, false));
     }
 
     /** A drive's stated capacity (decimal GB) in GiB. */

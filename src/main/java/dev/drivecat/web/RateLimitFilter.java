@@ -15,8 +15,9 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
  * quarkus.http.proxy.proxy-address-forwarding so the address is the client's): /recommend,
  * price-history exports (the CSV/JSON history and its SVG chart), the drive page (which draws
  * the whole history as a chart), identifications and pasted pools (POST /pools/parse, whose body
- * may be 256 KiB); it runs before the request's body is read. Over the limit the answer is 429
- * problem+json with Retry-After.
+ * may be 256 KiB, and POST /recommend, which counts as a pasted pool and as a recommendation); it
+ * runs before the request's body is read. Over the limit the answer is 429 problem+json with
+ * Retry-After.
  */
 public class RateLimitFilter {
 
@@ -47,6 +48,14 @@ public class RateLimitFilter {
         if (path.length() > 1 && path.endsWith("/")) {
             path = path.substring(0, path.length() - 1);
         }
+        String client = http.remoteAddress() == null ? "unknown" : http.remoteAddress().host();
+        if (path.equals("/recommend") && "POST".equals(request.getMethod())) {
+            // a pasted pool, read and then ranked: it counts as both
+            Optional<Response> paste = acquire(path, "pasted pools", config.get().rateLimits().poolsPerMinute(), client);
+            if (paste.isPresent()) {
+                return paste;
+            }
+        }
         int perMinute;
         String kind;
         if (path.equals("/recommend")) {
@@ -67,7 +76,10 @@ public class RateLimitFilter {
         } else {
             return Optional.empty();
         }
-        String client = http.remoteAddress() == null ? "unknown" : http.remoteAddress().host();
+        return acquire(path, kind, perMinute, client);
+    }
+
+    private Optional<Response> acquire(String path, String kind, int perMinute, String client) {
         OptionalLong retryAfter = limiter.buckets.acquire(kind + " " + client, perMinute);
         if (retryAfter.isEmpty()) {
             return Optional.empty();

@@ -1,6 +1,7 @@
 package dev.drivecat.web;
 
 import dev.drivecat.common.DomainException;
+import dev.drivecat.common.QueryParametersOf;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -82,8 +83,9 @@ public class RequestParameters {
         return -1;
     }
 
-    /** The query parameters a resource method declares, in declaration order. */
+    /** The query parameters a resource method declares, in declaration order: those of the method it names first, then its own. */
     static List<String> queryParameters(Method method) {
+        Set<String> names = new LinkedHashSet<>();
         QueryParametersOf same = method.getAnnotation(QueryParametersOf.class);
         if (same != null) {
             List<Method> named = java.util.Arrays.stream(same.type().getMethods()).filter(m -> m.getName().equals(same.method())).toList();
@@ -91,9 +93,8 @@ public class RequestParameters {
                 throw new IllegalStateException(method + " names " + same.type().getSimpleName() + "." + same.method()
                         + ", which is " + (named.isEmpty() ? "not a public method" : "overloaded"));
             }
-            return queryParameters(named.get(0));
+            names.addAll(queryParameters(named.get(0)));
         }
-        Set<String> names = new LinkedHashSet<>();
         for (java.lang.reflect.Parameter parameter : method.getParameters()) {
             addQueryParam(parameter, names);
             if (parameter.isAnnotationPresent(BeanParam.class)) {

@@ -24,7 +24,7 @@ class HistogramSizingTest {
             String[] p = pair.split("=");
             rows.put(p[0], Long.parseLong(p[1]) * GIB);
         }
-        return new PoolPaste.BlockHistogram(rows, binning, null, metadata, ddt, dedup);
+        return new PoolPaste.BlockHistogram(rows, binning, null, metadata, ddt, dedup, null);
     }
 
     private static long need(long bytes) {

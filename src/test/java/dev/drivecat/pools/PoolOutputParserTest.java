@@ -10,9 +10,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Every branch of the paste reader, on fixtures written for it (src/test/resources/pools) and inline pastes. */
-class PoolOutputParserTest {
+public class PoolOutputParserTest {
 
-    static String fixture(String name) {
+    /** A small paste of src/test/resources/pools, written for these tests. */
+    public static String fixture(String name) {
         try (InputStream in = PoolOutputParserTest.class.getClassLoader().getResourceAsStream("pools/" + name)) {
             if (in == null) {
                 throw new IllegalStateException("no fixture pools/" + name);
@@ -107,6 +108,8 @@ class PoolOutputParserTest {
         assertThat(raidz.allocBytes()).isEqualTo(bytes("20.1T"));
         assertThat(raidz.deviceSizeBytes()).isEqualTo(bytes("7.28T"));
         assertThat(tank.vdevs().get(3).sizeBytes()).isEqualTo(bytes("200G"));
+        assertThat(tank.shownAt()).extracting(PoolPaste.Shown::toString)
+                .containsExactly("zpool list -v at lines 2–20", "zpool status at lines 23–47");
     }
 
     @Test
@@ -145,6 +148,7 @@ class PoolOutputParserTest {
         assertThat(h.metadataAsize()).isEqualTo(bytes("8.00G"));
         assertThat(h.ddtAsize()).isEqualTo(bytes("950M"));
         assertThat(h.dedupShown()).isTrue();
+        assertThat(h.shownAt()).hasToString("zdb block statistics at lines 3–46");
     }
 
     @Test

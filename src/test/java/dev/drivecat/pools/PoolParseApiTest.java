@@ -19,7 +19,7 @@ class PoolParseApiTest {
 
     @Test
     void answersThePoolsOfAPaste() {
-        given().contentType("text/plain").body(PoolParseResource.STATUS_EXAMPLE)
+        given().contentType("text/plain").body(PoolPastes.STATUS_EXAMPLE)
                 .when().post("/pools/parse")
                 .then().statusCode(200).contentType("application/json")
                 .header("Cache-Control", "no-store")
@@ -36,7 +36,7 @@ class PoolParseApiTest {
 
     @Test
     void theContractsExampleIsTheAnswerToItsRequest() throws Exception {
-        String answer = given().contentType("text/plain").body(PoolParseResource.STATUS_EXAMPLE)
+        String answer = given().contentType("text/plain").body(PoolPastes.STATUS_EXAMPLE)
                 .when().post("/pools/parse").then().statusCode(200).extract().asString();
         com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
         org.assertj.core.api.Assertions.assertThat(json.readTree(answer)).isEqualTo(json.readTree(PoolParseResource.ANSWER_EXAMPLE));
@@ -83,7 +83,7 @@ class PoolParseApiTest {
 
     @Test
     void readsAPasteOfExactly256KiB() {
-        String head = PoolParseResource.STATUS_EXAMPLE;
+        String head = PoolPastes.STATUS_EXAMPLE;
         byte[] exact = (head + "x".repeat(PoolPastes.MAX_BYTES - head.length())).getBytes(StandardCharsets.UTF_8);
         given().contentType("text/plain").body(exact)
                 .when().post("/pools/parse")

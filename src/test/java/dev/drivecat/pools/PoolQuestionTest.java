@@ -17,7 +17,7 @@ class PoolQuestionTest {
 
     @Test
     void twoRaidz2VdevsWithAMirroredLogAndACacheDevice() {
-        PoolQuestion q = question(PoolParseResource.STATUS_EXAMPLE);
+        PoolQuestion q = question(PoolPastes.STATUS_EXAMPLE);
 
         assertThat(q.pool()).isEqualTo("tank");
         assertThat(q.layout()).isEqualTo(VdevType.RAIDZ2);

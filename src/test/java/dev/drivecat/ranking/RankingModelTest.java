@@ -8,6 +8,7 @@ import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.Media;
 import dev.drivecat.catalog.PlpAssessment;
 import dev.drivecat.catalog.SourceKind;
+import dev.drivecat.pools.VdevType;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.Offer;
 import dev.drivecat.pricing.SellerType;
@@ -350,7 +351,7 @@ class RankingModelTest {
     void anotherEntryPointOverridesParametersAndGoesThroughTheSameValidation() {
         RecommendParams asked = new RecommendParams(Map.of("role", List.of("special"), "layout", List.of("mirror")));
         RecommendQuery pasted = asked.with(Map.of("layout", "raidz2", "width", "6", "hasSlog", "true")).parse("USD", 100);
-        assertThat(pasted.layout()).isEqualTo(PoolLayout.RAIDZ2);
+        assertThat(pasted.layout()).isEqualTo(VdevType.RAIDZ2);
         assertThat(pasted.setSize()).isEqualTo(3);
         assertThat(pasted.hasSlog()).isTrue();
         assertThat(pasted.plp()).isEqualTo(PlpRequirement.ANY);

@@ -278,7 +278,7 @@ public class ApiFuzzTest {
         if (contentType.contains("text/plain") && op.key().equals("POST /admin/measurements")) {
             return DISKINFO;
         }
-        if (contentType.contains("text/plain") && op.key().equals("POST /pools/parse")) {
+        if (contentType.contains("text/plain") && (op.key().equals("POST /pools/parse") || op.key().equals("POST /recommend"))) {
             return ZPOOL_STATUS;
         }
         return HTML;

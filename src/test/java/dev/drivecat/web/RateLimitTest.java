@@ -68,4 +68,17 @@ class RateLimitTest {
                 .header("Retry-After", notNullValue())
                 .body("detail", containsString("Too many pasted pools from this client: at most " + StrictSettings.POOLS_PER_MINUTE));
     }
+
+    @Test
+    void aPoolPastedToRecommendCountsAsAPastedPoolBeforeItsBodyIsRead() {
+        // the pasted pools' allowance spent (by this test or another of the class), without spending a recommendation
+        for (int i = 0; i <= StrictSettings.POOLS_PER_MINUTE; i++) {
+            given().contentType("text/plain").body("no pool here").when().post("/pools/parse").then()
+                    .statusCode(org.hamcrest.Matchers.oneOf(400, 429));
+        }
+        given().contentType("text/plain").body(new byte[300 * 1024]).when().post("/recommend?role=special").then().statusCode(429)
+                .contentType("application/problem+json")
+                .header("Retry-After", notNullValue())
+                .body("detail", containsString("Too many pasted pools from this client"));
+    }
 }

@@ -1,4 +1,4 @@
-package dev.drivecat.web;
+package dev.drivecat.common;
 
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -7,8 +7,10 @@ import java.lang.annotation.Target;
 
 /**
  * On a resource method that reads its query itself (a page that answers at an API operation's
- * address): it takes exactly the query parameters the named method of {@link #type()} declares,
- * so {@link RequestParameters} refuses the same unknown parameters on both, from one declaration.
+ * address, or a second operation that asks the same question another way): it takes the query
+ * parameters the named method of {@link #type()} declares, and those it declares itself, so the
+ * web layer's unknown-parameter check refuses the same unknown parameters on both, from one
+ * declaration.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)

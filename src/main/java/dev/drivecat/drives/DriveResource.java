@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.drivecat.DrivecatConfig;
+import dev.drivecat.common.Accept;
 import dev.drivecat.drives.CatalogQueries.DriveQuery;
 import dev.drivecat.drives.CatalogQueries.DriveSort;
 import dev.drivecat.catalog.FormFactor;
@@ -46,6 +47,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class DriveResource {
 
     static final String CSV = "text/csv";
+    private static final MediaType CSV_TYPE = MediaType.valueOf(CSV);
 
     @Inject
     CatalogQueries catalog;
@@ -157,23 +159,11 @@ public class DriveResource {
             throw Params.invalid("to", to, "after from (" + from + ")");
         }
         PriceHistory history = catalog.prices(slug, fromInstant, toInstant);
-        if (wantsCsv(headers)) {
+        if (Accept.prefers(headers, CSV_TYPE)) {
             return Response.ok(csv(history.observations()), CSV + ";charset=UTF-8")
                     .header("Content-Disposition", "inline; filename=\"" + slug + "-prices.csv\"").build();
         }
         return Response.ok(history, MediaType.APPLICATION_JSON_TYPE).build();
-    }
-
-    private static boolean wantsCsv(HttpHeaders headers) {
-        for (MediaType accepted : headers.getAcceptableMediaTypes()) {
-            if (accepted.isCompatible(MediaType.APPLICATION_JSON_TYPE) && !accepted.isWildcardType()) {
-                return false;
-            }
-            if (accepted.getType().equals("text") && accepted.getSubtype().equals("csv")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static final ObjectWriter CSV_WRITER;

@@ -11,8 +11,6 @@ import java.nio.file.Path;
 /** The synthetic spec pages under src/test/resources/spec-pages, and the shared real fixtures. */
 public final class SpecFixtures {
 
-    static final String ADMIN = "Bearer test-admin-token";
-
     private SpecFixtures() {
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
+import dev.drivecat.database.Where;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -151,16 +152,12 @@ public class DiscoveryResource {
             Optional<String> why = s.unusable();
             sources.add(new SourceView(name, why.isEmpty(), why.orElse(null), lastRun(name)));
         });
+        Where where = only == null ? new Where() : new Where().and("source = :source", "source", only);
         return QuarkusTransaction.requiringNew().call(() -> {
-            String where = only == null ? "" : " WHERE source = :source";
-            jakarta.persistence.Query page = em.createNativeQuery("SELECT * FROM discovery_run" + where
-                    + " ORDER BY started_at DESC, id DESC LIMIT :limit OFFSET :offset", Tuple.class)
+            jakarta.persistence.Query page = where.bind(em.createNativeQuery("SELECT * FROM discovery_run" + where.sql()
+                    + " ORDER BY started_at DESC, id DESC LIMIT :limit OFFSET :offset", Tuple.class))
                     .setParameter("limit", pageSize).setParameter("offset", skip);
-            jakarta.persistence.Query count = em.createNativeQuery("SELECT count(*) FROM discovery_run" + where);
-            if (only != null) {
-                page.setParameter("source", only);
-                count.setParameter("source", only);
-            }
+            jakarta.persistence.Query count = where.bind(em.createNativeQuery("SELECT count(*) FROM discovery_run" + where.sql()));
             @SuppressWarnings("unchecked")
             List<Tuple> rows = page.getResultList();
             return new Overview(sources, rows.stream().map(DiscoveryResource::summary).toList(), ((Number) count.getSingleResult()).longValue(),
@@ -311,32 +308,21 @@ public class DiscoveryResource {
         if (only != null && !List.of("MATCH", "AMBIGUOUS", "NO_MATCH", "NOT_A_DRIVE").contains(only)) {
             throw Params.invalid("decision", only, "one of MATCH, AMBIGUOUS, NO_MATCH, NOT_A_DRIVE");
         }
-        List<String> where = new ArrayList<>();
+        Where where = new Where();
         if (run != null) {
-            where.add("r.run_id = :run");
+            where.and("r.run_id = :run", "run", run);
         }
         if (reviewState != null) {
-            where.add("r.review = :review");
+            where.and("r.review = :review", "review", reviewState);
         }
         if (only != null) {
-            where.add("r.decision = :decision");
+            where.and("r.decision = :decision", "decision", only);
         }
-        String filter = where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where);
         return QuarkusTransaction.requiringNew().call(() -> {
-            jakarta.persistence.Query page = em.createNativeQuery(RESULT_SELECT + filter + " ORDER BY r.seen_at DESC, r.id DESC LIMIT :limit OFFSET :offset",
-                    Tuple.class).setParameter("limit", pageSize).setParameter("offset", skip);
-            jakarta.persistence.Query count = em.createNativeQuery("SELECT count(*) FROM discovery_result r" + filter);
-            for (jakarta.persistence.Query q : List.of(page, count)) {
-                if (run != null) {
-                    q.setParameter("run", run);
-                }
-                if (reviewState != null) {
-                    q.setParameter("review", reviewState);
-                }
-                if (only != null) {
-                    q.setParameter("decision", only);
-                }
-            }
+            jakarta.persistence.Query page = where.bind(em.createNativeQuery(RESULT_SELECT + where.sql()
+                    + " ORDER BY r.seen_at DESC, r.id DESC LIMIT :limit OFFSET :offset", Tuple.class))
+                    .setParameter("limit", pageSize).setParameter("offset", skip);
+            jakarta.persistence.Query count = where.bind(em.createNativeQuery("SELECT count(*) FROM discovery_result r" + where.sql()));
             @SuppressWarnings("unchecked")
             List<Tuple> rows = page.getResultList();
             return new ResultPage(rows.stream().map(this::resultView).toList(), ((Number) count.getSingleResult()).longValue(), pageSize, skip);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
+import dev.drivecat.database.Columns;
 import dev.drivecat.database.Where;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.inject.Inject;
@@ -358,15 +359,15 @@ public class DiscoveryResource {
                 (String) t.get("title"), (BigDecimal) t.get("price"), (String) t.get("currency"), (BigDecimal) t.get("shipping"),
                 (String) t.get("condition"), (String) t.get("condition_wording"), (String) t.get("seller_name"),
                 t.get("seller_feedback_score") == null ? null : num(t, "seller_feedback_score"), (BigDecimal) t.get("seller_feedback_percent"),
-                (String) t.get("buying_options"), DiscoveryReview.instant(t.get("ends_at")), (String) t.get("location"),
+                (String) t.get("buying_options"), Columns.instant(t.get("ends_at")), (String) t.get("location"),
                 (Boolean) t.get("sponsored"), (Boolean) t.get("variations"), (String) t.get("decision"), (String) t.get("drive"), candidates,
-                (String) t.get("evidence"), (String) t.get("review"), (String) t.get("review_note"), DiscoveryReview.instant(t.get("reviewed_at")),
-                t.get("observation_id") != null, (String) t.get("not_priced"), DiscoveryReview.instant(t.get("seen_at")));
+                (String) t.get("evidence"), (String) t.get("review"), (String) t.get("review_note"), Columns.instant(t.get("reviewed_at")),
+                t.get("observation_id") != null, (String) t.get("not_priced"), Columns.instant(t.get("seen_at")));
     }
 
     private static RunSummary summary(Tuple t) {
         return new RunSummary(((Number) t.get("id")).longValue(), (String) t.get("source"), (String) t.get("trigger"), (String) t.get("status"),
-                DiscoveryReview.instant(t.get("started_at")), DiscoveryReview.instant(t.get("finished_at")), num(t, "queries"),
+                Columns.instant(t.get("started_at")), Columns.instant(t.get("finished_at")), num(t, "queries"),
                 num(t, "failed_queries"), num(t, "results"), num(t, "matched"), num(t, "ambiguous"), num(t, "rejected"), num(t, "priced"),
                 num(t, "listings_ended"), num(t, "api_calls"), (String) t.get("reason"));
     }

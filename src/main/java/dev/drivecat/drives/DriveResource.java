@@ -31,7 +31,6 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.math.BigDecimal;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -153,12 +152,8 @@ public class DriveResource {
             @QueryParam("from") String from,
             @Parameter(description = "Exclusive end.", example = "2026-12-01") @QueryParam("to") String to,
             HttpHeaders headers) {
-        Instant fromInstant = Params.instant("from", from).orElse(null);
-        Instant toInstant = Params.instant("to", to).orElse(null);
-        if (fromInstant != null && toInstant != null && !fromInstant.isBefore(toInstant)) {
-            throw Params.invalid("to", to, "after from (" + from + ")");
-        }
-        PriceHistory history = catalog.prices(slug, fromInstant, toInstant);
+        Params.TimeRange range = Params.timeRange(from, to);
+        PriceHistory history = catalog.prices(slug, range.from(), range.to());
         if (Accept.prefers(headers, CSV_TYPE)) {
             return Response.ok(csv(history.observations()), CSV + ";charset=UTF-8")
                     .header("Content-Disposition", "inline; filename=\"" + slug + "-prices.csv\"").build();

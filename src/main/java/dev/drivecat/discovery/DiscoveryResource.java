@@ -72,7 +72,7 @@ public class DiscoveryResource {
     public Overview list(@Parameter(description = "Only runs of this source (import:<site> for saved search pages).", example = "ebay-browse") @QueryParam("source") String source,
                          @Parameter(description = "Page size (default 20; at most 100).", example = "20") @QueryParam("limit") String limit,
                          @Parameter(description = "Runs to skip.", example = "0") @QueryParam("offset") String offset) {
-        int pageSize = Params.limit(limit, config.api().defaultLimit(), config.api().maxLimit());
+        int pageSize = config.api().limit(limit);
         int skip = Params.offset(offset);
         String only = source == null || source.isBlank() ? null : source.strip();
         if (only != null && !only.matches("[a-z0-9]+([-:][a-z0-9]+)*")) {
@@ -197,7 +197,7 @@ public class DiscoveryResource {
     }
 
     private ResultPage results(Long run, String reviewState, String decision, String limit, String offset) {
-        int pageSize = Params.limit(limit, config.api().defaultLimit(), config.api().maxLimit());
+        int pageSize = config.api().limit(limit);
         int skip = Params.offset(offset);
         String only = decision == null || decision.isBlank() ? null : decision.strip();
         if (only != null && !List.of("MATCH", "AMBIGUOUS", "NO_MATCH", "NOT_A_DRIVE").contains(only)) {

@@ -106,9 +106,9 @@ public class DriveResource {
                 Params.decimal("minDwpd", minDwpd, BigDecimal.ZERO, null).orElse(null),
                 q,
                 driveSort,
-                Params.limit(limit, config.api().defaultLimit(), config.api().maxLimit()),
+                config.api().limit(limit),
                 Params.offset(offset),
-                Params.currency(currency, config.api().defaultCurrency()),
+                config.api().currency(currency),
                 Params.bool("includeBusinessOnly", includeBusinessOnly).orElse(false));
         return catalog.list(query, descending);
     }
@@ -126,7 +126,7 @@ public class DriveResource {
             @Parameter(example = "intel-optane-p4800x-375gb-u2") @PathParam("slug") String slug,
             @Parameter(description = "Currency of the best offer.", example = "USD") @QueryParam("currency") String currency,
             @QueryParam("includeBusinessOnly") String includeBusinessOnly) {
-        return catalog.detail(slug, Params.currency(currency, config.api().defaultCurrency()),
+        return catalog.detail(slug, config.api().currency(currency),
                         Params.bool("includeBusinessOnly", includeBusinessOnly).orElse(false))
                 .orElseThrow(() -> DomainException.notFound("No drive with slug '" + dev.drivecat.common.Text.quote(slug) + "'"));
     }

@@ -63,7 +63,7 @@ public class PriceChartResource {
             @Parameter(description = "The currency to draw (ISO 4217); default: the service's currency when the history has prices in "
                     + "it, else the one most prices are in.", example = "USD") @QueryParam("currency") String currency) {
         Params.TimeRange range = Params.timeRange(from, to);
-        String preferred = Params.currency(currency, config.api().defaultCurrency());
+        String preferred = config.api().currency(currency);
         DriveDetail drive = catalog.detail(slug, preferred, false)
                 .orElseThrow(() -> DomainException.notFound("No drive with slug '" + dev.drivecat.common.Text.quote(slug) + "'"));
         List<PriceChart.Sample> samples = PriceChart.samples(catalog.prices(slug, range.from(), range.to()).observations());

@@ -164,11 +164,16 @@ public class CatalogQueries {
                 (String) r.get("source_url"), (String) r.get("source_title"), Columns.instant(r.get("measured_at")))).toList();
     }
 
+    /** The 404 of every read of one drive that the catalog does not hold. */
+    public static DomainException noSuchDrive(String slug) {
+        return DomainException.notFound("No drive with slug '" + dev.drivecat.common.Text.quote(slug) + "'");
+    }
+
     public PriceHistory prices(String slug, Instant from, Instant to) {
         @SuppressWarnings("unchecked")
         List<Object> ids = em.createNativeQuery("SELECT id FROM drive WHERE slug = :slug").setParameter("slug", slug).getResultList();
         if (ids.isEmpty()) {
-            throw DomainException.notFound("No drive with slug '" + dev.drivecat.common.Text.quote(slug) + "'");
+            throw noSuchDrive(slug);
         }
         @SuppressWarnings("unchecked")
         List<Tuple> rows = em.createNativeQuery("""

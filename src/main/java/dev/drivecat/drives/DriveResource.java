@@ -13,7 +13,6 @@ import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.catalog.Media;
 import dev.drivecat.catalog.PlpClass;
 import dev.drivecat.common.ApiToken;
-import dev.drivecat.common.DomainException;
 import dev.drivecat.common.InvalidValueException;
 import dev.drivecat.common.Params;
 import dev.drivecat.common.Text;
@@ -128,7 +127,7 @@ public class DriveResource {
             @QueryParam("includeBusinessOnly") String includeBusinessOnly) {
         return catalog.detail(slug, config.api().currency(currency),
                         Params.bool("includeBusinessOnly", includeBusinessOnly).orElse(false))
-                .orElseThrow(() -> DomainException.notFound("No drive with slug '" + dev.drivecat.common.Text.quote(slug) + "'"));
+                .orElseThrow(() -> CatalogQueries.noSuchDrive(slug));
     }
 
     @GET

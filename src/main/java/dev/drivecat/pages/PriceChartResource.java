@@ -4,7 +4,6 @@ import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.charts.PriceChart;
 import dev.drivecat.charts.SvgChart;
-import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
 import dev.drivecat.drives.CatalogQueries;
 import dev.drivecat.drives.DriveViews.DriveDetail;
@@ -65,7 +64,7 @@ public class PriceChartResource {
         Params.TimeRange range = Params.timeRange(from, to);
         String preferred = config.api().currency(currency);
         DriveDetail drive = catalog.detail(slug, preferred, false)
-                .orElseThrow(() -> DomainException.notFound("No drive with slug '" + dev.drivecat.common.Text.quote(slug) + "'"));
+                .orElseThrow(() -> CatalogQueries.noSuchDrive(slug));
         List<PriceChart.Sample> samples = PriceChart.samples(catalog.prices(slug, range.from(), range.to()).observations());
         String drawn = currency == null || currency.isBlank() ? PriceChart.currency(samples, preferred) : preferred;
         LocalDate firstDay = range.from() == null ? null : range.from().atOffset(ZoneOffset.UTC).toLocalDate();

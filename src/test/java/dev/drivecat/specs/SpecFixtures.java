@@ -1,10 +1,9 @@
 package dev.drivecat.specs;
 
 import dev.drivecat.testing.RealFixtures;
+import dev.drivecat.testing.TestResources;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -15,14 +14,7 @@ public final class SpecFixtures {
     }
 
     static String page(String name) {
-        try (InputStream in = SpecFixtures.class.getClassLoader().getResourceAsStream("spec-pages/" + name)) {
-            if (in == null) {
-                throw new IllegalStateException("no fixture spec-pages/" + name);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return TestResources.text("spec-pages/" + name);
     }
 
     /**

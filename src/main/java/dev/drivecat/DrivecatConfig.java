@@ -129,6 +129,16 @@ public interface DrivecatConfig {
         /** The currency best offers are chosen in when a request names none. */
         @WithDefault("USD")
         String defaultCurrency();
+
+        /** A list request's {@code limit} as given: {@link #defaultLimit()} when absent, a 400 naming {@link #maxLimit()} above it. */
+        default int limit(String raw) {
+            return dev.drivecat.common.Params.limit(raw, defaultLimit(), maxLimit());
+        }
+
+        /** A request's {@code currency} as given (ISO 4217), or {@link #defaultCurrency()} when absent. */
+        default String currency(String raw) {
+            return dev.drivecat.common.Params.currency(raw, defaultCurrency());
+        }
     }
 
     /** Scrape schedule settings. */

@@ -177,6 +177,23 @@ public final class Params {
         return Optional.of(parsed);
     }
 
+    /** A half-open time range [from, to); either end may be open (null). */
+    public record TimeRange(Instant from, Instant to) {
+    }
+
+    /**
+     * The parameters {@code from} and {@code to} as a {@link TimeRange}, each read as {@link #instant}
+     * reads it; given both, {@code to} must be after {@code from}.
+     */
+    public static TimeRange timeRange(String from, String to) {
+        Instant fromInstant = instant("from", from).orElse(null);
+        Instant toInstant = instant("to", to).orElse(null);
+        if (fromInstant != null && toInstant != null && !fromInstant.isBefore(toInstant)) {
+            throw invalid("to", to, "after from (" + from + ")");
+        }
+        return new TimeRange(fromInstant, toInstant);
+    }
+
     public static String currency(String raw, String defaultCurrency) {
         if (raw == null || raw.isBlank()) {
             return defaultCurrency;

@@ -66,21 +66,18 @@ public class DatabaseSupervision {
     @Liveness
     @ApplicationScoped
     HealthCheck liveness() {
-        return () -> {
-            EmbeddedDatabaseSupervisor s = supervisor;
-            HealthCheckResponseBuilder response = HealthCheckResponse.named(CHECK);
-            if (s == null) {
-                return response.up().withData("database", describeUnsupervised()).build();
-            }
-            EmbeddedDatabaseSupervisor.Status status = s.status();
-            return describe(response, status).status(status.state() != EmbeddedDatabaseSupervisor.State.GAVE_UP).build();
-        };
+        return check(state -> state != EmbeddedDatabaseSupervisor.State.GAVE_UP);
     }
 
     @Produces
     @Readiness
     @ApplicationScoped
     HealthCheck readiness() {
+        return check(state -> state == EmbeddedDatabaseSupervisor.State.RUNNING);
+    }
+
+    /** The supervision check, up in the states {@code up} accepts (always up when nothing is supervised). */
+    private HealthCheck check(java.util.function.Predicate<EmbeddedDatabaseSupervisor.State> up) {
         return () -> {
             EmbeddedDatabaseSupervisor s = supervisor;
             HealthCheckResponseBuilder response = HealthCheckResponse.named(CHECK);
@@ -88,7 +85,7 @@ public class DatabaseSupervision {
                 return response.up().withData("database", describeUnsupervised()).build();
             }
             EmbeddedDatabaseSupervisor.Status status = s.status();
-            return describe(response, status).status(status.state() == EmbeddedDatabaseSupervisor.State.RUNNING).build();
+            return describe(response, status).status(up.test(status.state())).build();
         };
     }
 

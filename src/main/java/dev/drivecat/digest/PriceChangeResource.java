@@ -1,6 +1,7 @@
 package dev.drivecat.digest;
 
 import dev.drivecat.DrivecatConfig;
+import dev.drivecat.common.Accept;
 import dev.drivecat.pricing.PriceChangeService.ChangeReport;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -25,6 +26,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/price-changes")
 @Tag(name = "price changes", description = "What changed in prices and stock, as JSON or Atom, and the weekly digest by mail.")
 public class PriceChangeResource {
+
+    private static final MediaType ATOM = MediaType.valueOf(AtomFeed.MEDIA_TYPE);
 
     @Inject
     ChangeFeed feed;
@@ -69,23 +72,11 @@ public class PriceChangeResource {
     public Response changes(@Context UriInfo uri, @Context HttpHeaders headers) {
         ChangeParams.Parsed parsed = ChangeParams.parse(uri.getQueryParameters(), config, clock.instant());
         ChangeReport report = feed.changes(parsed);
-        if (wantsAtom(headers)) {
+        if (Accept.prefers(headers, ATOM)) {
             String query = uri.getRequestUri().getRawQuery();
             String self = config.publicBaseUrl() + "/price-changes" + (query == null ? "" : "?" + query);
             return Response.ok(AtomFeed.write(report, self), AtomFeed.MEDIA_TYPE + ";charset=UTF-8").build();
         }
         return Response.ok(report, MediaType.APPLICATION_JSON_TYPE).build();
-    }
-
-    private static boolean wantsAtom(HttpHeaders headers) {
-        for (MediaType accepted : headers.getAcceptableMediaTypes()) {
-            if (accepted.isCompatible(MediaType.APPLICATION_JSON_TYPE) && !accepted.isWildcardType()) {
-                return false;
-            }
-            if (accepted.getType().equals("application") && accepted.getSubtype().equals("atom+xml")) {
-                return true;
-            }
-        }
-        return false;
     }
 }

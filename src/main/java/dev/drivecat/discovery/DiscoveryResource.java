@@ -1,14 +1,14 @@
 package dev.drivecat.discovery;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
-import io.quarkus.narayana.jta.QuarkusTransaction;
+import dev.drivecat.discovery.DiscoveryViews.Overview;
+import dev.drivecat.discovery.DiscoveryViews.ResultPage;
+import dev.drivecat.discovery.DiscoveryViews.ResultView;
+import dev.drivecat.discovery.DiscoveryViews.RunView;
+import dev.drivecat.discovery.DiscoveryViews.SourceView;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.Tuple;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -18,12 +18,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.math.BigDecimal;
 import java.net.URI;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -47,75 +44,10 @@ public class DiscoveryResource {
     DiscoveryReview review;
 
     @Inject
-    EntityManager em;
+    DiscoveryReads reads;
 
     @Inject
     DrivecatConfig config;
-
-    @Inject
-    ObjectMapper json;
-
-    @Schema(name = "DiscoverySource")
-    public record SourceView(@Schema(examples = "ebay-browse") String name, boolean usable,
-                             @Schema(nullable = true, description = "Why the source cannot be searched now (no API keys, off by "
-                                     + "configuration, forbidden by robots.txt).") String reason,
-                             @Schema(nullable = true) RunSummary lastRun) {
-    }
-
-    @Schema(name = "DiscoveryRunSummary")
-    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS)
-    public record RunSummary(long id, String source, @Schema(enumeration = {"SCHEDULE", "MANUAL", "IMPORT"}) String trigger,
-                             @Schema(enumeration = {"RUNNING", "SUCCEEDED", "PARTIAL", "FAILED", "SKIPPED", "INTERRUPTED"}) String status,
-                             Instant startedAt, @Schema(nullable = true) Instant finishedAt, int queries, int failedQueries, int results,
-                             int matched, int ambiguous,
-                             @Schema(description = "Results that are no catalog drive or no drive at all.") int rejected,
-                             @Schema(description = "Observations recorded from results.") int priced,
-                             @Schema(description = "Listings ended after this run.") int listingsEnded,
-                             @Schema(description = "Calls to a metered API.") int apiCalls,
-                             @Schema(nullable = true, description = "Why the run failed, was skipped or is partial.") String reason) {
-    }
-
-    @Schema(name = "DiscoveryQuery")
-    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS)
-    public record QueryView(String query, @Schema(description = "The drives the query was made for.") List<String> drives,
-                            @Schema(enumeration = {"SEARCHED", "NO_RESULTS", "BLOCKED", "REFUSED", "AUTH", "BUDGET", "FAILED"}) String outcome,
-                            @Schema(nullable = true) String layout, int pages, int results, int matched, int ambiguous, int rejected,
-                            @Schema(nullable = true) String reason) {
-    }
-
-    @Schema(name = "DiscoveryRun")
-    public record RunView(RunSummary run, List<QueryView> queries) {
-    }
-
-    @Schema(name = "DiscoveryOverview")
-    public record Overview(List<SourceView> sources, List<RunSummary> items, long total, int limit, int offset) {
-    }
-
-    @Schema(name = "DiscoveryCandidate")
-    public record CandidateView(String slug, String why) {
-    }
-
-    @Schema(name = "DiscoveryResult")
-    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS)
-    public record ResultView(long id, long runId, String source, String query, String marketplace, String externalId,
-                             @Schema(nullable = true) String url, String title, @Schema(nullable = true) BigDecimal price,
-                             @Schema(nullable = true) String currency, @Schema(nullable = true) BigDecimal shipping,
-                             @Schema(nullable = true, enumeration = {"NEW", "NEW_OLD_STOCK", "USED", "RENEWED"}) String condition,
-                             @Schema(nullable = true) String conditionWording, @Schema(nullable = true) String seller,
-                             @Schema(nullable = true) Integer sellerFeedbackScore, @Schema(nullable = true) BigDecimal sellerFeedbackPercent,
-                             @Schema(nullable = true) String buyingOptions, @Schema(nullable = true) Instant endsAt,
-                             @Schema(nullable = true) String location, boolean sponsored, boolean variations,
-                             @Schema(enumeration = {"MATCH", "AMBIGUOUS", "NO_MATCH", "NOT_A_DRIVE"}) String decision,
-                             @Schema(nullable = true) String drive, List<CandidateView> candidates, String evidence,
-                             @Schema(enumeration = {"AUTO", "PENDING", "ACCEPTED", "REJECTED"}) String review,
-                             @Schema(nullable = true) String reviewNote, @Schema(nullable = true) Instant reviewedAt,
-                             @Schema(description = "An observation was recorded from it.") boolean priced,
-                             @Schema(nullable = true, description = "Why no price was recorded from it.") String notPriced, Instant seenAt) {
-    }
-
-    @Schema(name = "DiscoveryResultPage")
-    public record ResultPage(List<ResultView> items, long total, int limit, int offset) {
-    }
 
     @Schema(name = "DiscoveryAccept")
     public record AcceptRequest(@Schema(nullable = true, description = "The drive the result sells; needed unless identity matched it or "
@@ -140,7 +72,7 @@ public class DiscoveryResource {
     public Overview list(@Parameter(description = "Only runs of this source (import:<site> for saved search pages).", example = "ebay-browse") @QueryParam("source") String source,
                          @Parameter(description = "Page size (default 20; at most 100).", example = "20") @QueryParam("limit") String limit,
                          @Parameter(description = "Runs to skip.", example = "0") @QueryParam("offset") String offset) {
-        int pageSize = Params.limit(limit, config.api().defaultLimit(), config.api().maxLimit());
+        int pageSize = config.api().limit(limit);
         int skip = Params.offset(offset);
         String only = source == null || source.isBlank() ? null : source.strip();
         if (only != null && !only.matches("[a-z0-9]+([-:][a-z0-9]+)*")) {
@@ -149,23 +81,9 @@ public class DiscoveryResource {
         List<SourceView> sources = new ArrayList<>();
         discovery.sources().forEach((name, s) -> {
             Optional<String> why = s.unusable();
-            sources.add(new SourceView(name, why.isEmpty(), why.orElse(null), lastRun(name)));
+            sources.add(new SourceView(name, why.isEmpty(), why.orElse(null), reads.lastRun(name)));
         });
-        return QuarkusTransaction.requiringNew().call(() -> {
-            String where = only == null ? "" : " WHERE source = :source";
-            jakarta.persistence.Query page = em.createNativeQuery("SELECT * FROM discovery_run" + where
-                    + " ORDER BY started_at DESC, id DESC LIMIT :limit OFFSET :offset", Tuple.class)
-                    .setParameter("limit", pageSize).setParameter("offset", skip);
-            jakarta.persistence.Query count = em.createNativeQuery("SELECT count(*) FROM discovery_run" + where);
-            if (only != null) {
-                page.setParameter("source", only);
-                count.setParameter("source", only);
-            }
-            @SuppressWarnings("unchecked")
-            List<Tuple> rows = page.getResultList();
-            return new Overview(sources, rows.stream().map(DiscoveryResource::summary).toList(), ((Number) count.getSingleResult()).longValue(),
-                    pageSize, skip);
-        });
+        return reads.overview(sources, only, pageSize, skip);
     }
 
     @POST
@@ -185,7 +103,7 @@ public class DiscoveryResource {
                     + String.join(", ", discovery.sources().keySet())).with("allowed", List.copyOf(discovery.sources().keySet()));
         }
         long id = discovery.start(source.strip(), "MANUAL");
-        return Response.accepted(view(id)).location(URI.create("/admin/discoveries/" + id)).build();
+        return Response.accepted(reads.run(id)).location(URI.create("/admin/discoveries/" + id)).build();
     }
 
     @GET
@@ -198,7 +116,7 @@ public class DiscoveryResource {
     @APIResponse(responseCode = "400", description = "The id is not a whole number.")
     @APIResponse(responseCode = "404", description = "No such run.")
     public RunView get(@Parameter(schema = @Schema(type = SchemaType.INTEGER, format = "int64")) @PathParam("id") String id) {
-        return view(Params.id("id", id));
+        return reads.run(Params.id("id", id));
     }
 
     @GET
@@ -216,7 +134,7 @@ public class DiscoveryResource {
                                  @Parameter(description = "Page size (default 20; at most 100).") @QueryParam("limit") String limit,
                                  @Parameter(description = "Results to skip.") @QueryParam("offset") String offset) {
         long run = Params.id("id", id);
-        view(run);
+        reads.run(run);
         return results(run, null, decision, limit, offset);
     }
 
@@ -257,7 +175,7 @@ public class DiscoveryResource {
                              AcceptRequest request) {
         long key = Params.id("id", id);
         review.accept(key, request == null ? null : request.drive(), request != null && Boolean.TRUE.equals(request.alias()));
-        return result(key);
+        return reads.result(key);
     }
 
     @POST
@@ -275,117 +193,16 @@ public class DiscoveryResource {
                              RejectRequest request) {
         long key = Params.id("id", id);
         review.reject(key, request == null ? null : request.reason());
-        return result(key);
-    }
-
-    private RunSummary lastRun(String source) {
-        return QuarkusTransaction.requiringNew().call(() -> {
-            @SuppressWarnings("unchecked")
-            List<Tuple> rows = em.createNativeQuery("SELECT * FROM discovery_run WHERE source = :s ORDER BY started_at DESC, id DESC LIMIT 1",
-                    Tuple.class).setParameter("s", source).getResultList();
-            return rows.isEmpty() ? null : summary(rows.get(0));
-        });
-    }
-
-    private RunView view(long id) {
-        return QuarkusTransaction.requiringNew().call(() -> {
-            @SuppressWarnings("unchecked")
-            List<Tuple> runs = em.createNativeQuery("SELECT * FROM discovery_run WHERE id = :id", Tuple.class).setParameter("id", id)
-                    .getResultList();
-            if (runs.isEmpty()) {
-                throw DomainException.notFound("No discovery run " + id);
-            }
-            @SuppressWarnings("unchecked")
-            List<Tuple> queries = em.createNativeQuery("SELECT * FROM discovery_query WHERE run_id = :id ORDER BY id", Tuple.class)
-                    .setParameter("id", id).getResultList();
-            return new RunView(summary(runs.get(0)), queries.stream().map(q -> new QueryView((String) q.get("query"),
-                    List.of((String[]) q.get("drives")), (String) q.get("outcome"), (String) q.get("layout"), num(q, "pages"), num(q, "results"),
-                    num(q, "matched"), num(q, "ambiguous"), num(q, "rejected"), (String) q.get("reason"))).toList());
-        });
+        return reads.result(key);
     }
 
     private ResultPage results(Long run, String reviewState, String decision, String limit, String offset) {
-        int pageSize = Params.limit(limit, config.api().defaultLimit(), config.api().maxLimit());
+        int pageSize = config.api().limit(limit);
         int skip = Params.offset(offset);
         String only = decision == null || decision.isBlank() ? null : decision.strip();
         if (only != null && !List.of("MATCH", "AMBIGUOUS", "NO_MATCH", "NOT_A_DRIVE").contains(only)) {
             throw Params.invalid("decision", only, "one of MATCH, AMBIGUOUS, NO_MATCH, NOT_A_DRIVE");
         }
-        List<String> where = new ArrayList<>();
-        if (run != null) {
-            where.add("r.run_id = :run");
-        }
-        if (reviewState != null) {
-            where.add("r.review = :review");
-        }
-        if (only != null) {
-            where.add("r.decision = :decision");
-        }
-        String filter = where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where);
-        return QuarkusTransaction.requiringNew().call(() -> {
-            jakarta.persistence.Query page = em.createNativeQuery(RESULT_SELECT + filter + " ORDER BY r.seen_at DESC, r.id DESC LIMIT :limit OFFSET :offset",
-                    Tuple.class).setParameter("limit", pageSize).setParameter("offset", skip);
-            jakarta.persistence.Query count = em.createNativeQuery("SELECT count(*) FROM discovery_result r" + filter);
-            for (jakarta.persistence.Query q : List.of(page, count)) {
-                if (run != null) {
-                    q.setParameter("run", run);
-                }
-                if (reviewState != null) {
-                    q.setParameter("review", reviewState);
-                }
-                if (only != null) {
-                    q.setParameter("decision", only);
-                }
-            }
-            @SuppressWarnings("unchecked")
-            List<Tuple> rows = page.getResultList();
-            return new ResultPage(rows.stream().map(this::resultView).toList(), ((Number) count.getSingleResult()).longValue(), pageSize, skip);
-        });
-    }
-
-    private static final String RESULT_SELECT = """
-            SELECT r.*, m.code AS marketplace, d.slug AS drive, run.source, q.query, CAST(r.candidates AS text) AS candidates_json
-              FROM discovery_result r JOIN marketplace m ON m.id = r.marketplace_id JOIN discovery_run run ON run.id = r.run_id
-              JOIN discovery_query q ON q.id = r.query_id LEFT JOIN drive d ON d.id = r.drive_id""";
-
-    private ResultView result(long id) {
-        return QuarkusTransaction.requiringNew().call(() -> {
-            @SuppressWarnings("unchecked")
-            List<Tuple> rows = em.createNativeQuery(RESULT_SELECT + " WHERE r.id = :id", Tuple.class).setParameter("id", id).getResultList();
-            if (rows.isEmpty()) {
-                throw DomainException.notFound("No discovery result " + id);
-            }
-            return resultView(rows.get(0));
-        });
-    }
-
-    private ResultView resultView(Tuple t) {
-        List<CandidateView> candidates;
-        try {
-            List<Map<String, String>> raw = json.readValue((String) t.get("candidates_json"), new TypeReference<>() { });
-            candidates = raw.stream().map(c -> new CandidateView(c.get("slug"), c.get("why"))).toList();
-        } catch (java.io.IOException e) {
-            candidates = List.of();
-        }
-        return new ResultView(((Number) t.get("id")).longValue(), ((Number) t.get("run_id")).longValue(), (String) t.get("source"),
-                (String) t.get("query"), (String) t.get("marketplace"), (String) t.get("external_id"), (String) t.get("url"),
-                (String) t.get("title"), (BigDecimal) t.get("price"), (String) t.get("currency"), (BigDecimal) t.get("shipping"),
-                (String) t.get("condition"), (String) t.get("condition_wording"), (String) t.get("seller_name"),
-                t.get("seller_feedback_score") == null ? null : num(t, "seller_feedback_score"), (BigDecimal) t.get("seller_feedback_percent"),
-                (String) t.get("buying_options"), DiscoveryReview.instant(t.get("ends_at")), (String) t.get("location"),
-                (Boolean) t.get("sponsored"), (Boolean) t.get("variations"), (String) t.get("decision"), (String) t.get("drive"), candidates,
-                (String) t.get("evidence"), (String) t.get("review"), (String) t.get("review_note"), DiscoveryReview.instant(t.get("reviewed_at")),
-                t.get("observation_id") != null, (String) t.get("not_priced"), DiscoveryReview.instant(t.get("seen_at")));
-    }
-
-    private static RunSummary summary(Tuple t) {
-        return new RunSummary(((Number) t.get("id")).longValue(), (String) t.get("source"), (String) t.get("trigger"), (String) t.get("status"),
-                DiscoveryReview.instant(t.get("started_at")), DiscoveryReview.instant(t.get("finished_at")), num(t, "queries"),
-                num(t, "failed_queries"), num(t, "results"), num(t, "matched"), num(t, "ambiguous"), num(t, "rejected"), num(t, "priced"),
-                num(t, "listings_ended"), num(t, "api_calls"), (String) t.get("reason"));
-    }
-
-    private static int num(Tuple t, String column) {
-        return ((Number) t.get(column)).intValue();
+        return reads.results(run, reviewState, only, pageSize, skip);
     }
 }

@@ -3,6 +3,7 @@ package dev.drivecat.discovery;
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.database.CatalogWrites;
+import dev.drivecat.database.Columns;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.Listing;
 import dev.drivecat.pricing.ListingLifecycle;
@@ -143,28 +144,13 @@ public class DiscoveryReview {
                 (String) t.get("url"), (String) t.get("title"), (BigDecimal) t.get("price"), (String) t.get("currency"),
                 (BigDecimal) t.get("shipping"), t.get("condition") == null ? null : Condition.valueOf((String) t.get("condition")),
                 (String) t.get("seller_name"), t.get("seller_type") == null ? null : SellerType.valueOf((String) t.get("seller_type")),
-                (String) t.get("buying_options"), instant(t.get("ends_at")), (String) t.get("decision"),
+                (String) t.get("buying_options"), Columns.instant(t.get("ends_at")), (String) t.get("decision"),
                 t.get("drive_id") == null ? null : ((Number) t.get("drive_id")).longValue(), (String) t.get("review"),
-                (Boolean) t.get("variations"), (String) t.get("price_wording"), instant(t.get("seen_at")), (String) t.get("source"),
+                (Boolean) t.get("variations"), (String) t.get("price_wording"), Columns.instant(t.get("seen_at")), (String) t.get("source"),
                 candidates == null ? List.of() : List.of(candidates),
                 t.get("listing_id") == null ? null : ((Number) t.get("listing_id")).longValue());
     }
 
-    static Instant instant(Object o) {
-        if (o == null) {
-            return null;
-        }
-        if (o instanceof Instant i) {
-            return i;
-        }
-        if (o instanceof java.time.OffsetDateTime odt) {
-            return odt.toInstant();
-        }
-        if (o instanceof java.sql.Timestamp ts) {
-            return ts.toInstant();
-        }
-        throw new IllegalStateException("not a time: " + o.getClass());
-    }
 
     private static String httpOrNull(String url) {
         return url != null && url.matches("^https?://.*") ? url : null;

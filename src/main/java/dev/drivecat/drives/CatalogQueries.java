@@ -13,6 +13,7 @@ import dev.drivecat.catalog.SpecService;
 import dev.drivecat.common.ApiToken;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.database.Columns;
+import dev.drivecat.database.Where;
 import dev.drivecat.drives.DriveViews.DriveDetail;
 import dev.drivecat.drives.DriveViews.DrivePage;
 import dev.drivecat.drives.DriveViews.DriveSummary;
@@ -105,27 +106,25 @@ public class CatalogQueries {
             """;
 
     public DrivePage list(DriveQuery query, boolean descending) {
-        Map<String, Object> params = new HashMap<>();
-        String where = where(query, params);
-        String filtered = "SELECT " + DRIVE_COLUMNS + DRIVE_JOINS + where;
-        long total = ((Number) bind(em.createNativeQuery("SELECT count(*) FROM (" + filtered + ") f"), params)
+        Where where = where(query);
+        String filtered = "SELECT " + DRIVE_COLUMNS + DRIVE_JOINS + where.sql();
+        long total = ((Number) where.bind(em.createNativeQuery("SELECT count(*) FROM (" + filtered + ") f"))
                 .getSingleResult()).longValue();
         String bestPrice = query.sort() != DriveSort.PRICE ? "NULL::numeric AS best_price" : """
                 (SELECT min(o.price + coalesce(o.shipping, 0)) FROM listing l JOIN current_offer o ON o.listing_id = l.id
                   WHERE l.drive_id = f.id AND o.in_stock AND o.price IS NOT NULL AND o.currency = :currency
                     AND (NOT o.business_only OR :includeBusinessOnly)) AS best_price""";
-        if (query.sort() == DriveSort.PRICE) {
-            params.put("currency", query.currency());
-            params.put("includeBusinessOnly", query.includeBusinessOnly());
-        }
         String direction = descending ? " DESC" : "";
         String order = query.sort() == DriveSort.SLUG ? "f.slug" + direction
                 : query.sort().column + direction + " NULLS LAST, f.slug";
         String sql = "SELECT f.*, " + bestPrice + " FROM (" + filtered + ") f ORDER BY " + order + " LIMIT :limit OFFSET :offset";
-        params.put("limit", query.limit());
-        params.put("offset", query.offset());
+        Query page = where.bind(em.createNativeQuery(sql, Tuple.class))
+                .setParameter("limit", query.limit()).setParameter("offset", query.offset());
+        if (query.sort() == DriveSort.PRICE) {
+            page.setParameter("currency", query.currency()).setParameter("includeBusinessOnly", query.includeBusinessOnly());
+        }
         @SuppressWarnings("unchecked")
-        List<Tuple> rows = bind(em.createNativeQuery(sql, Tuple.class), params).getResultList();
+        List<Tuple> rows = page.getResultList();
         Map<Long, Offer> best = offers.bestOffers(rows.stream().map(t -> ((Number) t.get("id")).longValue()).toList(),
                 query.currency(), query.includeBusinessOnly());
         List<DriveSummary> items = rows.stream()
@@ -165,11 +164,16 @@ public class CatalogQueries {
                 (String) r.get("source_url"), (String) r.get("source_title"), Columns.instant(r.get("measured_at")))).toList();
     }
 
+    /** The 404 of every read of one drive that the catalog does not hold. */
+    public static DomainException noSuchDrive(String slug) {
+        return DomainException.notFound("No drive with slug '" + dev.drivecat.common.Text.quote(slug) + "'");
+    }
+
     public PriceHistory prices(String slug, Instant from, Instant to) {
         @SuppressWarnings("unchecked")
         List<Object> ids = em.createNativeQuery("SELECT id FROM drive WHERE slug = :slug").setParameter("slug", slug).getResultList();
         if (ids.isEmpty()) {
-            throw DomainException.notFound("No drive with slug '" + dev.drivecat.common.Text.quote(slug) + "'");
+            throw noSuchDrive(slug);
         }
         @SuppressWarnings("unchecked")
         List<Tuple> rows = em.createNativeQuery("""
@@ -293,48 +297,24 @@ public class CatalogQueries {
         return result;
     }
 
-    private static String where(DriveQuery query, Map<String, Object> params) {
-        List<String> clauses = new ArrayList<>();
-        String iface = InterfaceFilter.sqlCondition(query.interfaces(), params);
-        if (iface != null) {
-            clauses.add(iface);
-        }
-        if (!query.buses().isEmpty()) {
-            clauses.add("d.interface IN (:buses)");
-            params.put("buses", query.buses().stream().map(Interface::token).toList());
-        }
-        if (!query.formFactors().isEmpty()) {
-            clauses.add("d.form_factor IN (:formFactors)");
-            params.put("formFactors", query.formFactors().stream().map(FormFactor::token).toList());
-        }
-        if (!query.media().isEmpty()) {
-            clauses.add("d.media IN (:media)");
-            params.put("media", query.media().stream().map(Media::token).toList());
-        }
-        if (!query.plp().isEmpty()) {
-            clauses.add("plp.value_token IN (:plp)");
-            params.put("plp", query.plp().stream().map(PlpClass::token).toList());
-        }
-        if (!query.vendors().isEmpty()) {
-            clauses.add("lower(d.vendor) IN (:vendors)");
-            params.put("vendors", query.vendors().stream().map(v -> v.toLowerCase(java.util.Locale.ROOT)).toList());
-        }
+    private static Where where(DriveQuery query) {
+        Where where = new Where();
+        where.and(InterfaceFilter.sqlCondition(query.interfaces(), where.params()))
+                .inTokens("d.interface", "buses", query.buses())
+                .inTokens("d.form_factor", "formFactors", query.formFactors())
+                .inTokens("d.media", "media", query.media())
+                .inTokens("plp.value_token", "plp", query.plp())
+                .in("lower(d.vendor)", "vendors", query.vendors().stream().map(v -> v.toLowerCase(java.util.Locale.ROOT)).toList());
         if (query.minDwpd() != null) {
-            clauses.add("dwpd.value_number >= :minDwpd");
-            params.put("minDwpd", query.minDwpd());
+            where.and("dwpd.value_number >= :minDwpd", "minDwpd", query.minDwpd());
         }
         if (query.q() != null && !query.q().isBlank()) {
-            clauses.add("""
+            where.and("""
                     (d.vendor || ' ' || d.model || ' ' || d.slug ILIKE :q ESCAPE '\\'
-                     OR EXISTS (SELECT 1 FROM drive_part_number p WHERE p.drive_id = d.id AND p.part_number ILIKE :q ESCAPE '\\'))""");
-            params.put("q", "%" + query.q().trim().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
+                     OR EXISTS (SELECT 1 FROM drive_part_number p WHERE p.drive_id = d.id AND p.part_number ILIKE :q ESCAPE '\\'))""",
+                    "q", "%" + query.q().trim().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
         }
-        return clauses.isEmpty() ? "" : " WHERE " + String.join(" AND ", clauses);
-    }
-
-    private static <Q extends Query> Q bind(Q query, Map<String, Object> params) {
-        params.forEach(query::setParameter);
-        return query;
+        return where;
     }
 
     private static DriveSummary summary(Tuple t, Offer bestOffer) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.drivecat.DrivecatConfig;
+import dev.drivecat.common.Accept;
 import dev.drivecat.drives.CatalogQueries.DriveQuery;
 import dev.drivecat.drives.CatalogQueries.DriveSort;
 import dev.drivecat.catalog.FormFactor;
@@ -12,7 +13,6 @@ import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.catalog.Media;
 import dev.drivecat.catalog.PlpClass;
 import dev.drivecat.common.ApiToken;
-import dev.drivecat.common.DomainException;
 import dev.drivecat.common.InvalidValueException;
 import dev.drivecat.common.Params;
 import dev.drivecat.common.Text;
@@ -30,7 +30,6 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.math.BigDecimal;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -46,6 +45,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class DriveResource {
 
     static final String CSV = "text/csv";
+    private static final MediaType CSV_TYPE = MediaType.valueOf(CSV);
 
     @Inject
     CatalogQueries catalog;
@@ -105,9 +105,9 @@ public class DriveResource {
                 Params.decimal("minDwpd", minDwpd, BigDecimal.ZERO, null).orElse(null),
                 q,
                 driveSort,
-                Params.limit(limit, config.api().defaultLimit(), config.api().maxLimit()),
+                config.api().limit(limit),
                 Params.offset(offset),
-                Params.currency(currency, config.api().defaultCurrency()),
+                config.api().currency(currency),
                 Params.bool("includeBusinessOnly", includeBusinessOnly).orElse(false));
         return catalog.list(query, descending);
     }
@@ -125,9 +125,9 @@ public class DriveResource {
             @Parameter(example = "intel-optane-p4800x-375gb-u2") @PathParam("slug") String slug,
             @Parameter(description = "Currency of the best offer.", example = "USD") @QueryParam("currency") String currency,
             @QueryParam("includeBusinessOnly") String includeBusinessOnly) {
-        return catalog.detail(slug, Params.currency(currency, config.api().defaultCurrency()),
+        return catalog.detail(slug, config.api().currency(currency),
                         Params.bool("includeBusinessOnly", includeBusinessOnly).orElse(false))
-                .orElseThrow(() -> DomainException.notFound("No drive with slug '" + dev.drivecat.common.Text.quote(slug) + "'"));
+                .orElseThrow(() -> CatalogQueries.noSuchDrive(slug));
     }
 
     @GET
@@ -151,29 +151,13 @@ public class DriveResource {
             @QueryParam("from") String from,
             @Parameter(description = "Exclusive end.", example = "2026-12-01") @QueryParam("to") String to,
             HttpHeaders headers) {
-        Instant fromInstant = Params.instant("from", from).orElse(null);
-        Instant toInstant = Params.instant("to", to).orElse(null);
-        if (fromInstant != null && toInstant != null && !fromInstant.isBefore(toInstant)) {
-            throw Params.invalid("to", to, "after from (" + from + ")");
-        }
-        PriceHistory history = catalog.prices(slug, fromInstant, toInstant);
-        if (wantsCsv(headers)) {
+        Params.TimeRange range = Params.timeRange(from, to);
+        PriceHistory history = catalog.prices(slug, range.from(), range.to());
+        if (Accept.prefers(headers, CSV_TYPE)) {
             return Response.ok(csv(history.observations()), CSV + ";charset=UTF-8")
                     .header("Content-Disposition", "inline; filename=\"" + slug + "-prices.csv\"").build();
         }
         return Response.ok(history, MediaType.APPLICATION_JSON_TYPE).build();
-    }
-
-    private static boolean wantsCsv(HttpHeaders headers) {
-        for (MediaType accepted : headers.getAcceptableMediaTypes()) {
-            if (accepted.isCompatible(MediaType.APPLICATION_JSON_TYPE) && !accepted.isWildcardType()) {
-                return false;
-            }
-            if (accepted.getType().equals("text") && accepted.getSubtype().equals("csv")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static final ObjectWriter CSV_WRITER;

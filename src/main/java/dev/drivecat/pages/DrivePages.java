@@ -92,8 +92,8 @@ public class DrivePages {
             return Html.seeOther("/drives", canonical);
         }
         DrivePage page = drives.list(raw.get("interface"), raw.get("bus"), raw.get("formFactor"), raw.get("media"), raw.get("plp"), raw.get("vendor"),
-                one(raw, "minDwpd"), one(raw, "q"), one(raw, "sort"), one(raw, "limit"), one(raw, "offset"), one(raw, "currency"),
-                one(raw, "includeBusinessOnly"));
+                Html.first(raw, "minDwpd"), Html.first(raw, "q"), Html.first(raw, "sort"), Html.first(raw, "limit"),
+                Html.first(raw, "offset"), Html.first(raw, "currency"), Html.first(raw, "includeBusinessOnly"));
         List<DriveRow> rows = page.items().stream().map(DrivePages::row).toList();
         int first = page.items().isEmpty() ? 0 : page.offset() + 1;
         int last = page.offset() + page.items().size();
@@ -118,9 +118,9 @@ public class DrivePages {
                 options(raw, "formFactor", FormFactor.values(), Words::formFactor),
                 options(raw, "media", Media.values(), Words::media),
                 options(raw, "plp", PlpClass.values(), c -> "PLP " + Words.plpClass(c)),
-                sorts(one(raw, "sort")),
-                text(raw, "vendor"), text(raw, "minDwpd"), text(raw, "q"), text(raw, "currency"), currency,
-                "true".equalsIgnoreCase(one(raw, "includeBusinessOnly")));
+                sorts(Html.first(raw, "sort")),
+                Html.field(raw, "vendor"), Html.field(raw, "minDwpd"), Html.field(raw, "q"), Html.field(raw, "currency"), currency,
+                "true".equalsIgnoreCase(Html.first(raw, "includeBusinessOnly")));
     }
 
     private static <E extends Enum<E> & ApiToken> List<RecommendForm.Option> options(Map<String, List<String>> raw, String name, E[] values,
@@ -231,8 +231,8 @@ public class DrivePages {
     @Operation(hidden = true)
     @QueryParametersOf(type = DriveResource.class, method = "detail")
     public Response detail(@PathParam("slug") String slug, @Context UriInfo uri) {
-        String currency = one(uri.getQueryParameters(), "currency");
-        DriveDetail d = drives.detail(slug, currency, one(uri.getQueryParameters(), "includeBusinessOnly"));
+        String currency = Html.first(uri.getQueryParameters(), "currency");
+        DriveDetail d = drives.detail(slug, currency, Html.first(uri.getQueryParameters(), "includeBusinessOnly"));
         String pageCurrency = d.bestOffer() != null && d.bestOffer().currency() != null ? d.bestOffer().currency()
                 : currency == null || currency.isBlank() ? config.api().defaultCurrency() : currency.trim();
         String name = Drive.name(d.vendor(), d.model(), d.capacityGb());
@@ -359,15 +359,5 @@ public class DrivePages {
         return new ListingRow(l.marketplace(), l.seller() == null ? "seller not named" : l.seller(),
                 dev.drivecat.digest.ChangeWords.sellerType(l.sellerType()), dev.drivecat.digest.ChangeWords.condition(l.condition()),
                 l.businessOnly(), Words.href(l.url()), current, suspect);
-    }
-
-    private static String one(Map<String, List<String>> raw, String name) {
-        List<String> v = raw.get(name);
-        return v == null || v.isEmpty() ? null : v.get(0);
-    }
-
-    private static String text(Map<String, List<String>> raw, String name) {
-        String v = one(raw, name);
-        return v == null ? "" : v;
     }
 }

@@ -10,7 +10,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
-/** How a page is answered: HTML in UTF-8, an error as a page that says what was wrong, a cleaned-up question as a redirect. */
+/**
+ * How a page is answered: HTML in UTF-8, an error as a page that says what was wrong, a cleaned-up question as a redirect;
+ * and how it reads the query that fills its form.
+ */
 final class Html {
 
     /**
@@ -76,6 +79,18 @@ final class Html {
                 .append(URLEncoder.encode(name, StandardCharsets.UTF_8)).append('=')
                 .append(URLEncoder.encode(v, StandardCharsets.UTF_8))));
         return q.toString();
+    }
+
+    /** A query parameter's first value, or null when the query does not give it. */
+    static String first(Map<String, List<String>> query, String name) {
+        List<String> values = query.get(name);
+        return values == null || values.isEmpty() ? null : values.get(0);
+    }
+
+    /** A query parameter's first value as a form's text field shows it: empty when the query does not give it. */
+    static String field(Map<String, List<String>> query, String name) {
+        String value = first(query, name);
+        return value == null ? "" : value;
     }
 
     /** What an error page says. */

@@ -4,7 +4,6 @@ import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.charts.PriceChart;
 import dev.drivecat.charts.SvgChart;
-import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
 import dev.drivecat.drives.CatalogQueries;
 import dev.drivecat.drives.DriveViews.DriveDetail;
@@ -16,7 +15,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Response;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -63,18 +61,14 @@ public class PriceChartResource {
             @QueryParam("to") String to,
             @Parameter(description = "The currency to draw (ISO 4217); default: the service's currency when the history has prices in "
                     + "it, else the one most prices are in.", example = "USD") @QueryParam("currency") String currency) {
-        Instant fromInstant = Params.instant("from", from).orElse(null);
-        Instant toInstant = Params.instant("to", to).orElse(null);
-        if (fromInstant != null && toInstant != null && !fromInstant.isBefore(toInstant)) {
-            throw Params.invalid("to", to, "after from (" + from + ")");
-        }
-        String preferred = Params.currency(currency, config.api().defaultCurrency());
+        Params.TimeRange range = Params.timeRange(from, to);
+        String preferred = config.api().currency(currency);
         DriveDetail drive = catalog.detail(slug, preferred, false)
-                .orElseThrow(() -> DomainException.notFound("No drive with slug '" + dev.drivecat.common.Text.quote(slug) + "'"));
-        List<PriceChart.Sample> samples = PriceChart.samples(catalog.prices(slug, fromInstant, toInstant).observations());
+                .orElseThrow(() -> CatalogQueries.noSuchDrive(slug));
+        List<PriceChart.Sample> samples = PriceChart.samples(catalog.prices(slug, range.from(), range.to()).observations());
         String drawn = currency == null || currency.isBlank() ? PriceChart.currency(samples, preferred) : preferred;
-        LocalDate firstDay = fromInstant == null ? null : fromInstant.atOffset(ZoneOffset.UTC).toLocalDate();
-        LocalDate lastDay = toInstant == null ? null : toInstant.minusNanos(1).atOffset(ZoneOffset.UTC).toLocalDate();
+        LocalDate firstDay = range.from() == null ? null : range.from().atOffset(ZoneOffset.UTC).toLocalDate();
+        LocalDate lastDay = range.to() == null ? null : range.to().minusNanos(1).atOffset(ZoneOffset.UTC).toLocalDate();
         PriceChart.Chart chart = PriceChart.build(Drive.name(drive.vendor(), drive.model(), drive.capacityGb()), samples, drawn,
                 firstDay, lastDay, PriceChart.Size.PAGE);
         return Response.ok(SvgChart.render(chart, "price-chart"), SVG + ";charset=UTF-8").build();

@@ -62,10 +62,10 @@ public record RecommendForm(
 
     /** The form as the raw query fills it (defaults where it says nothing). */
     static RecommendForm of(Map<String, List<String>> raw) {
-        String role = first(raw, "role");
+        String role = Html.first(raw, "role");
         List<String> ifaces = values(raw, "interface");
-        String plp = first(raw, "plp");
-        String layout = first(raw, "layout");
+        String plp = Html.first(raw, "plp");
+        String layout = Html.first(raw, "layout");
         List<String> conditions = values(raw, "condition");
         List<Option> roleOptions = List.of(
                 new Option(Role.SLOG.token(), "SLOG (separate log)", role == null || Role.SLOG.token().equalsIgnoreCase(role)),
@@ -89,11 +89,11 @@ public record RecommendForm(
                     conditions.stream().anyMatch(v -> dev.drivecat.common.ApiToken.parse(Condition.class, v).orElse(null) == c)));
         }
         return new RecommendForm(roleOptions, interfaceOptions, plpOptions, layoutOptions, conditionOptions,
-                text(raw, "width"), text(raw, "diskTb"), text(raw, "dataVdevs"), text(raw, "dataTib"),
-                text(raw, "maxPrice"), text(raw, "maxSetPrice"), text(raw, "currency"), text(raw, "syncWriteMBps"),
-                text(raw, "recordsize"), text(raw, "smallBlocks"), text(raw, "openzfsVersion"),
+                Html.field(raw, "width"), Html.field(raw, "diskTb"), Html.field(raw, "dataVdevs"), Html.field(raw, "dataTib"),
+                Html.field(raw, "maxPrice"), Html.field(raw, "maxSetPrice"), Html.field(raw, "currency"), Html.field(raw, "syncWriteMBps"),
+                Html.field(raw, "recordsize"), Html.field(raw, "smallBlocks"), Html.field(raw, "openzfsVersion"),
                 checked(raw, "includeBusinessOnly"), checked(raw, "includeOutOfStock"), checked(raw, "hasSlog"), checked(raw, "slogMirror"),
-                text(raw, PastedQuestion.POOL), kept(raw));
+                Html.field(raw, PastedQuestion.POOL), kept(raw));
     }
 
     /**
@@ -102,7 +102,7 @@ public record RecommendForm(
      * value is for the API to name).
      */
     static Map<String, List<String>> canonical(Map<String, List<String>> raw) {
-        boolean slog = !Role.SPECIAL.token().equalsIgnoreCase(String.valueOf(first(raw, "role")).trim());
+        boolean slog = !Role.SPECIAL.token().equalsIgnoreCase(String.valueOf(Html.first(raw, "role")).trim());
         Map<String, List<String>> kept = new LinkedHashMap<>();
         List<String> names = new ArrayList<>(ORDER);
         raw.keySet().stream().filter(n -> !ORDER.contains(n)).sorted().forEach(names::add);
@@ -138,18 +138,8 @@ public record RecommendForm(
         return List.copyOf(order);
     }
 
-    private static String first(Map<String, List<String>> raw, String name) {
-        List<String> v = raw.get(name);
-        return v == null || v.isEmpty() ? null : v.get(0);
-    }
-
-    private static String text(Map<String, List<String>> raw, String name) {
-        String v = first(raw, name);
-        return v == null ? "" : v;
-    }
-
     private static boolean checked(Map<String, List<String>> raw, String name) {
-        return "true".equalsIgnoreCase(String.valueOf(first(raw, name)).trim());
+        return "true".equalsIgnoreCase(String.valueOf(Html.first(raw, name)).trim());
     }
 
     private static List<String> values(Map<String, List<String>> raw, String name) {

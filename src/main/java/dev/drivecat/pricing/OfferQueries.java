@@ -4,6 +4,7 @@ import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.common.ApiToken;
 import dev.drivecat.database.Columns;
+import dev.drivecat.database.Where;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -89,45 +90,24 @@ public class OfferQueries {
     /** Current offers, cheapest first (offers without a price last). */
     @SuppressWarnings("unchecked")
     public OfferPage current(OfferQuery q) {
-        Map<String, Object> params = new LinkedHashMap<>();
-        List<String> where = new java.util.ArrayList<>();
         // an offer without a price has no currency to compare; it is listed with the currency asked for
-        where.add("(o.currency = :currency OR o.currency IS NULL)");
-        params.put("currency", q.currency());
+        Where where = new Where().and("(o.currency = :currency OR o.currency IS NULL)", "currency", q.currency());
         if (!q.includeBusinessOnly()) {
-            where.add("NOT o.business_only");
+            where.and("NOT o.business_only");
         }
-        if (!q.sellerTypes().isEmpty()) {
-            where.add("coalesce(o.seller_type, l.seller_type) IN (:sellerTypes)");
-            params.put("sellerTypes", q.sellerTypes().stream().map(SellerType::token).toList());
-        }
-        if (!q.conditions().isEmpty()) {
-            where.add("coalesce(o.condition, l.condition) IN (:conditions)");
-            params.put("conditions", q.conditions().stream().map(Condition::token).toList());
-        }
-        if (!q.marketplaces().isEmpty()) {
-            where.add("m.code IN (:marketplaces)");
-            params.put("marketplaces", q.marketplaces());
-        }
+        where.inTokens("coalesce(o.seller_type, l.seller_type)", "sellerTypes", q.sellerTypes())
+                .inTokens("coalesce(o.condition, l.condition)", "conditions", q.conditions())
+                .in("m.code", "marketplaces", q.marketplaces());
         if (q.inStock() != null) {
-            where.add(q.inStock() ? "o.in_stock" : "o.in_stock IS NOT TRUE");
+            where.and(q.inStock() ? "o.in_stock" : "o.in_stock IS NOT TRUE");
         }
-        if (!q.drives().isEmpty()) {
-            where.add("d.slug IN (:drives)");
-            params.put("drives", q.drives());
-        }
-        String iface = InterfaceFilter.sqlCondition(q.interfaces(), params);
-        if (iface != null) {
-            where.add(iface);
-        }
-        String filter = where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where);
-        jakarta.persistence.Query count = em.createNativeQuery("SELECT count(*) " + OFFER_JOINS + filter);
-        params.forEach(count::setParameter);
-        long total = ((Number) count.getSingleResult()).longValue();
-        jakarta.persistence.Query page = em.createNativeQuery("SELECT " + OFFER_COLUMNS + OFFER_JOINS + filter
-                + " ORDER BY o.price + coalesce(o.shipping, 0) NULLS LAST, d.slug, l.id LIMIT :limit OFFSET :offset", Tuple.class);
-        params.forEach(page::setParameter);
-        page.setParameter("limit", q.limit()).setParameter("offset", q.offset());
+        where.in("d.slug", "drives", q.drives())
+                .and(InterfaceFilter.sqlCondition(q.interfaces(), where.params()));
+        long total = ((Number) where.bind(em.createNativeQuery("SELECT count(*) " + OFFER_JOINS + where.sql()))
+                .getSingleResult()).longValue();
+        jakarta.persistence.Query page = where.bind(em.createNativeQuery("SELECT " + OFFER_COLUMNS + OFFER_JOINS + where.sql()
+                + " ORDER BY o.price + coalesce(o.shipping, 0) NULLS LAST, d.slug, l.id LIMIT :limit OFFSET :offset", Tuple.class))
+                .setParameter("limit", q.limit()).setParameter("offset", q.offset());
         List<Offer> items = ((List<Tuple>) page.getResultList()).stream().map(this::toOffer).toList();
         return new OfferPage(items, total, q.limit(), q.offset());
     }

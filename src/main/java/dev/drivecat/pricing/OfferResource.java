@@ -64,9 +64,9 @@ public class OfferResource {
                 Params.bool("inStock", inStock).orElse(null),
                 Params.tokens(InterfaceFilter.class, "interface", iface),
                 Params.values(drive),
-                Params.limit(limit, config.api().defaultLimit(), config.api().maxLimit()),
+                config.api().limit(limit),
                 Params.offset(offset),
-                Params.currency(currency, config.api().defaultCurrency()),
+                config.api().currency(currency),
                 Params.bool("includeBusinessOnly", includeBusinessOnly).orElse(false));
         return offers.current(query);
     }

@@ -6,6 +6,7 @@ import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.common.ApiToken;
 import dev.drivecat.database.Columns;
+import dev.drivecat.database.Where;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -77,22 +78,17 @@ public class PriceChangeService {
         if (q.drives() != null && q.drives().isEmpty()) {
             return new ChangeReport(q.since(), q.until(), now, q.minPercent(), List.of());
         }
-        Map<String, Object> params = new HashMap<>();
-        // offers open to everyone only; business-only is a fact of each observation
-        StringBuilder filter = new StringBuilder(" WHERE true");
-        String iface = InterfaceFilter.sqlCondition(q.interfaces(), params);
-        if (iface != null) {
-            filter.append(" AND ").append(iface);
-        }
+        // offers open to everyone only; business-only is a fact of each observation. The lows query goes on with AND.
+        Where filter = new Where().and("true");
+        filter.and(InterfaceFilter.sqlCondition(q.interfaces(), filter.params()));
         if (q.drives() != null) {
-            filter.append(" AND d.slug IN (:drives)");
-            params.put("drives", q.drives());
+            filter.and("d.slug IN (:drives)", "drives", q.drives());
         }
         PriceChangeRules.Window window = new PriceChangeRules.Window(q.since(), q.until(), now,
                 config.prices().staleAfter(), q.minPercent());
         Map<Long, DriveInfo> drives = new HashMap<>();
-        List<PriceWindow> windows = windows(filter.toString(), params, q, window, drives);
-        Map<ChangeGroup, BigDecimal> lows = lows(filter.toString(), params, q);
+        List<PriceWindow> windows = windows(filter, q, window, drives);
+        Map<ChangeGroup, BigDecimal> lows = lows(filter, q);
         List<PriceChange> changes = new ArrayList<>();
         for (PriceChangeRules.Detected d : PriceChangeRules.detect(windows, lows, window)) {
             if (q.currency() != null && !q.currency().equals(d.group().currency())) {
@@ -109,7 +105,7 @@ public class PriceChangeService {
     private static final String STATE_COLUMNS = "o.observed_at, o.price, o.currency, o.in_stock, o.seller_name, o.seller_type, o.condition";
 
     @SuppressWarnings("unchecked")
-    private List<PriceWindow> windows(String filter, Map<String, Object> params, ChangeQuery q, PriceChangeRules.Window w,
+    private List<PriceWindow> windows(Where filter, ChangeQuery q, PriceChangeRules.Window w,
                                       Map<Long, DriveInfo> drives) {
         Query query = em.createNativeQuery("""
                 SELECT l.id AS listing_id, l.drive_id, m.code AS marketplace, l.external_id, l.url, m.default_currency,
@@ -130,8 +126,8 @@ public class PriceChangeService {
                   LEFT JOIN LATERAL (SELECT %1$s FROM price_observation o
                                  WHERE o.listing_id = l.id AND NOT o.suspect AND NOT o.business_only AND o.observed_at < :since
                                  ORDER BY o.observed_at DESC LIMIT 1) s ON true
-                """.formatted(STATE_COLUMNS) + filter + " ORDER BY l.id", Tuple.class);
-        params.forEach(query::setParameter);
+                """.formatted(STATE_COLUMNS) + filter.sql() + " ORDER BY l.id", Tuple.class);
+        filter.bind(query);
         query.setParameter("since", q.since().atOffset(ZoneOffset.UTC));
         query.setParameter("until", q.until().atOffset(ZoneOffset.UTC));
         query.setParameter("endFresh", w.endReference().minus(w.staleAfter()).atOffset(ZoneOffset.UTC));
@@ -167,7 +163,7 @@ public class PriceChangeService {
     }
 
     @SuppressWarnings("unchecked")
-    private Map<ChangeGroup, BigDecimal> lows(String filter, Map<String, Object> params, ChangeQuery q) {
+    private Map<ChangeGroup, BigDecimal> lows(Where filter, ChangeQuery q) {
         Query query = em.createNativeQuery("""
                 SELECT l.drive_id, coalesce(o.currency, m.default_currency) AS currency,
                        coalesce(o.condition, l.condition) AS condition, coalesce(o.seller_type, l.seller_type) AS seller_type,
@@ -176,12 +172,12 @@ public class PriceChangeService {
                   JOIN listing l ON l.id = o.listing_id
                   JOIN drive d ON d.id = l.drive_id
                   JOIN marketplace m ON m.id = l.marketplace_id
-                """ + filter + """
+                """ + filter.sql() + """
                    AND NOT o.suspect AND NOT o.business_only AND o.in_stock AND o.price IS NOT NULL
                    AND o.observed_at >= :lowFrom AND o.observed_at < :since
                  GROUP BY 1, 2, 3, 4
                 """, Tuple.class);
-        params.forEach(query::setParameter);
+        filter.bind(query);
         query.setParameter("since", q.since().atOffset(ZoneOffset.UTC));
         query.setParameter("lowFrom", q.since().minus(config.priceChanges().lowestWithin()).atOffset(ZoneOffset.UTC));
         Map<ChangeGroup, BigDecimal> lows = new LinkedHashMap<>();

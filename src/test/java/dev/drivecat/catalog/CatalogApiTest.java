@@ -35,6 +35,19 @@ class CatalogApiTest {
     }
 
     @Test
+    void formFactorMediaAndVendorFiltersCombineWithAnd() {
+        given().queryParam("formFactor", "u2").queryParam("media", "3d-xpoint").queryParam("vendor", "INTEL").queryParam("limit", "100")
+                .when().get("/drives").then().statusCode(200)
+                .body("items.slug", hasItem("intel-optane-p4800x-375gb-u2"))
+                .body("items.formFactor", everyItem(equalTo("u2")))
+                .body("items.media", everyItem(equalTo("3d-xpoint")))
+                .body("items.vendor", everyItem(equalTo("Intel")));
+        given().queryParam("formFactor", "u2").queryParam("media", "qlc").queryParam("vendor", "intel")
+                .when().get("/drives").then().statusCode(200)
+                .body("items.media", everyItem(equalTo("qlc")));
+    }
+
+    @Test
     void listsSeededM2DrivesWithPlpWordingAndBestOffer() {
         given().queryParam("interface", "m2")
                 .when().get("/drives")

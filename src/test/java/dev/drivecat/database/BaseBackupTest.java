@@ -3,6 +3,7 @@ package dev.drivecat.database;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.drivecat.testing.Sql;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -12,7 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -35,8 +35,8 @@ class BaseBackupTest {
         Files.createDirectories(backup.getParent());
         long pairsAtBackup;
         try (EmbeddedDatabase db = start()) {
-            sql(db, "CREATE TABLE pair (n int NOT NULL, side text NOT NULL)");
-            sql(db, "INSERT INTO pair SELECT g, s FROM generate_series(1, 1000) g, (VALUES ('left'), ('right')) v(s)");
+            Sql.execute(db.jdbcUrl(), "CREATE TABLE pair (n int NOT NULL, side text NOT NULL)");
+            Sql.execute(db.jdbcUrl(), "INSERT INTO pair SELECT g, s FROM generate_series(1, 1000) g, (VALUES ('left'), ('right')) v(s)");
             // transactions of two rows keep committing while the files are copied
             AtomicBoolean writing = new AtomicBoolean(true);
             AtomicReference<Exception> writerFailed = new AtomicReference<>();
@@ -58,8 +58,8 @@ class BaseBackupTest {
             writing.set(false);
             writer.join();
             assertThat(writerFailed.get()).isNull();
-            pairsAtBackup = count(db, "SELECT count(*) FROM pair") / 2;
-            sql(db, "INSERT INTO pair VALUES (-1, 'after the backup')");
+            pairsAtBackup = Sql.count(db.jdbcUrl(), "SELECT count(*) FROM pair") / 2;
+            Sql.execute(db.jdbcUrl(), "INSERT INTO pair VALUES (-1, 'after the backup')");
         }
         assertThat(Files.exists(backup.resolveSibling("manual-test.zip.partial"))).as("only the finished file is left").isFalse();
 
@@ -69,11 +69,11 @@ class BaseBackupTest {
         assertThat(said.toString(StandardCharsets.UTF_8)).contains("Restored " + backup).contains("kept in " + previous);
         assertThat(previous).isDirectory();
         try (EmbeddedDatabase db = start()) {
-            assertThat(count(db, "SELECT count(*) FROM pair WHERE n = -1")).as("nothing written after the backup").isZero();
-            assertThat(count(db, "SELECT count(*) FROM (SELECT n FROM pair GROUP BY n HAVING count(*) <> 2) broken"))
+            assertThat(Sql.count(db.jdbcUrl(), "SELECT count(*) FROM pair WHERE n = -1")).as("nothing written after the backup").isZero();
+            assertThat(Sql.count(db.jdbcUrl(), "SELECT count(*) FROM (SELECT n FROM pair GROUP BY n HAVING count(*) <> 2) broken"))
                     .as("no transaction restored in part").isZero();
-            assertThat(count(db, "SELECT count(*) FROM pair WHERE n <= 1000")).isEqualTo(2000);
-            assertThat(count(db, "SELECT count(*) FROM pair") / 2).isBetween(1000L, pairsAtBackup);
+            assertThat(Sql.count(db.jdbcUrl(), "SELECT count(*) FROM pair WHERE n <= 1000")).isEqualTo(2000);
+            assertThat(Sql.count(db.jdbcUrl(), "SELECT count(*) FROM pair") / 2).isBetween(1000L, pairsAtBackup);
         }
     }
 
@@ -81,30 +81,30 @@ class BaseBackupTest {
     void restoreRefusesADataDirectoryARunningServiceHoldsAndLeavesItAlone() throws Exception {
         Path backup = dataDir.resolve("backup.zip");
         try (EmbeddedDatabase db = start()) {
-            sql(db, "CREATE TABLE kept (n int)");
+            Sql.execute(db.jdbcUrl(), "CREATE TABLE kept (n int)");
             BaseBackup.take(db.jdbcUrl(), db.dataDirectory(), backup, "test");
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(backup))).as("a backup is its owner's only")
                     .isEqualTo("rw-------");
-            sql(db, "INSERT INTO kept VALUES (1)");
+            Sql.execute(db.jdbcUrl(), "INSERT INTO kept VALUES (1)");
 
             assertThatThrownBy(() -> Restore.restore(dataDir, backup, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)))
                     .isInstanceOf(EmbeddedDatabase.DataDirectoryInUseException.class)
                     .hasMessageContaining("Stop that one first");
-            assertThat(count(db, "SELECT count(*) FROM kept")).isEqualTo(1);
+            assertThat(Sql.count(db.jdbcUrl(), "SELECT count(*) FROM kept")).isEqualTo(1);
         }
     }
 
     @Test
     void restoreRefusesAFileThatIsNotABackupAndChangesNothing() throws Exception {
         try (EmbeddedDatabase db = start()) {
-            sql(db, "CREATE TABLE kept (n int)");
+            Sql.execute(db.jdbcUrl(), "CREATE TABLE kept (n int)");
         }
         Path notABackup = Files.writeString(dataDir.resolve("notes.zip"), "not a zip");
 
         assertThatThrownBy(() -> Restore.restore(dataDir, notABackup, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)))
                 .isInstanceOf(IOException.class).hasMessageContaining("is not a drivecat backup");
         try (EmbeddedDatabase db = start()) {
-            assertThat(count(db, "SELECT count(*) FROM kept")).isZero();
+            assertThat(Sql.count(db.jdbcUrl(), "SELECT count(*) FROM kept")).isZero();
         }
         try (var entries = Files.list(dataDir)) {
             assertThat(entries.map(p -> p.getFileName().toString())).doesNotContain("postgres.before-restore");
@@ -113,19 +113,5 @@ class BaseBackupTest {
 
     private EmbeddedDatabase start() {
         return EmbeddedDatabase.start(dataDir.resolve("postgres"), 0, EmbeddedDatabase.Durability.SURVIVES_PROCESS_CRASH);
-    }
-
-    private static void sql(EmbeddedDatabase db, String sql) throws SQLException {
-        try (Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, ""); Statement s = c.createStatement()) {
-            s.execute(sql);
-        }
-    }
-
-    private static long count(EmbeddedDatabase db, String sql) throws SQLException {
-        try (Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, "");
-             Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
     }
 }

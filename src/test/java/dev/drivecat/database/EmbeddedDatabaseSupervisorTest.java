@@ -2,11 +2,8 @@ package dev.drivecat.database;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.drivecat.testing.Sql;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -22,8 +19,8 @@ class EmbeddedDatabaseSupervisorTest {
     @Test
     void startsAKilledPostmasterAgainOnTheSameDirectoryAndPortWithEveryCommitKept() throws Exception {
         try (EmbeddedDatabase db = EmbeddedDatabase.start(dataDir.resolve("postgres"), 0, EmbeddedDatabase.Durability.SURVIVES_PROCESS_CRASH)) {
-            execute(db, "CREATE TABLE kept (n int)");
-            execute(db, "INSERT INTO kept SELECT generate_series(1, 100)");
+            Sql.execute(db.jdbcUrl(), "CREATE TABLE kept (n int)");
+            Sql.execute(db.jdbcUrl(), "INSERT INTO kept SELECT generate_series(1, 100)");
             AtomicInteger resumed = new AtomicInteger();
             EmbeddedDatabaseSupervisor supervisor = new EmbeddedDatabaseSupervisor(db, settings(5), resumed::incrementAndGet, Clock.systemUTC());
             supervisor.start();
@@ -35,7 +32,7 @@ class EmbeddedDatabaseSupervisorTest {
                 assertThat(db.postmasterPid()).isNotEqualTo(first);
                 assertThat(supervisor.status().state()).isEqualTo(EmbeddedDatabaseSupervisor.State.RUNNING);
                 assertThat(supervisor.status().failuresInWindow()).isPositive();
-                assertThat(count(db, "SELECT count(*) FROM kept")).as("the same URL reaches the data again").isEqualTo(100);
+                assertThat(Sql.count(db.jdbcUrl(), "SELECT count(*) FROM kept")).as("the same URL reaches the data again").isEqualTo(100);
             } finally {
                 supervisor.stop();
             }
@@ -103,19 +100,5 @@ class EmbeddedDatabaseSupervisorTest {
             Thread.sleep(100);
         }
         assertThat(resumed).hasValue(times);
-    }
-
-    private static void execute(EmbeddedDatabase db, String sql) throws Exception {
-        try (Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, ""); Statement s = c.createStatement()) {
-            s.execute(sql);
-        }
-    }
-
-    private static long count(EmbeddedDatabase db, String sql) throws Exception {
-        try (Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, "");
-             Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
     }
 }

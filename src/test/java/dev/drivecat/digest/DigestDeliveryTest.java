@@ -17,6 +17,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.drivecat.testing.SmtpServer;
+import dev.drivecat.testing.Sql;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
@@ -201,11 +202,8 @@ class DigestDeliveryTest {
         subscribe("198.51.100.4", Map.of("email", erik, "drives", List.of(PM9A3)));
         // what a run that died after committing SENDING leaves behind
         String jdbc = org.eclipse.microprofile.config.ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.url", String.class);
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection(jdbc, "postgres", "");
-             java.sql.Statement s = c.createStatement()) {
-            s.executeUpdate("INSERT INTO digest_delivery (subscriber_id, week, status, attempts, sending_since) "
-                    + "SELECT id, '2026-W45', 'SENDING', 1, now() FROM subscriber WHERE email_key = 'erik@example.org'");
-        }
+        Sql.execute(jdbc, "INSERT INTO digest_delivery (subscriber_id, week, status, attempts, sending_since) "
+                + "SELECT id, '2026-W45', 'SENDING', 1, now() FROM subscriber WHERE email_key = 'erik@example.org'");
         int before = SmtpServer.receivedBy(erik).size();
         JsonPath run = runDigest("2026-W45").jsonPath();
         assertThat(run.getList("inDoubt.email")).contains(erik);

@@ -15,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.github.tomakehurst.wiremock.client.MappingBuilder;
 import dev.drivecat.testing.LocalMarketplaces;
 import dev.drivecat.testing.MarketplaceServer;
+import dev.drivecat.testing.TestResources;
 import io.agroal.api.AgroalDataSource;
 import jakarta.inject.Inject;
 import java.sql.Connection;
@@ -24,10 +25,6 @@ import java.sql.Statement;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -50,11 +47,7 @@ class DiscoveryPipelineTest {
     static final String EBAY_SEARCH = "https://www.ebay.com/sch/i.html?_nkw=intel+s3700";
 
     static String fixture(String name) {
-        try {
-            return Files.readString(Path.of("src/test/resources/fixtures/discovery", name), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        return TestResources.text("fixtures/discovery/" + name);
     }
 
     static void serve(String host, MappingBuilder request, String page) {

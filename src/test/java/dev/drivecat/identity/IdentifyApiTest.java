@@ -8,12 +8,9 @@ import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.nullValue;
 
+import dev.drivecat.testing.TestResources;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /** GET and POST /identify against the seed catalog: the decision, its evidence, and the errors. */
@@ -21,11 +18,7 @@ import org.junit.jupiter.api.Test;
 class IdentifyApiTest {
 
     static String fixture(String name) {
-        try (InputStream in = IdentifyApiTest.class.getClassLoader().getResourceAsStream("fixtures/identify/" + name)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return TestResources.text("fixtures/identify/" + name);
     }
 
     @Test

@@ -4,20 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.drivecat.testing.TestResources;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class MeasurementOutputTest {
 
     static String fixture(String name) {
-        try (InputStream in = MeasurementOutputTest.class.getResourceAsStream("/fixtures/measurements/" + name)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return TestResources.text("fixtures/measurements/" + name);
     }
 
     static SyncWrite fio(String name) throws IOException {

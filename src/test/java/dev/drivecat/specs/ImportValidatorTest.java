@@ -8,11 +8,8 @@ import dev.drivecat.catalog.Interface;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,42 +25,10 @@ class ImportValidatorTest {
     private static final String SOURCES = """
             "sources": {"v": {"url": "https://vendor.example/x", "kind": "VENDOR_PAGE", "retrievedAt": "2026-11-01"}}""";
 
-    /** The catalog as a test states it. */
-    private static final class Catalog implements ImportValidator.CatalogLookup {
-        final Map<String, Interface> drives = new HashMap<>();
-        final Set<String> withPcie = new java.util.HashSet<>();
-        final Map<String, String> partNumbers = new HashMap<>();
-        final Map<String, String> listings = new HashMap<>();
-
-        @Override
-        public Optional<Interface> driveInterface(String slug) {
-            return Optional.ofNullable(drives.get(slug));
-        }
-
-        @Override
-        public boolean hasPcie(String slug) {
-            return withPcie.contains(slug);
-        }
-
-        @Override
-        public boolean marketplaceExists(String code) {
-            return code.equals("amazon-us");
-        }
-
-        @Override
-        public Optional<String> listingDrive(String marketplace, String externalId) {
-            return Optional.ofNullable(listings.get(marketplace + " " + externalId));
-        }
-
-        @Override
-        public Optional<String> partNumberOwner(String partNumber) {
-            return Optional.ofNullable(partNumbers.get(partNumber));
-        }
-
-        @Override
-        public Optional<String> watchProblem(String url) {
-            return url.contains("amazon.com/dp/") ? Optional.empty() : Optional.of("not a product page of a marketplace in scrapers/");
-        }
+    /** The catalog as a test states it; only an amazon.com product page may be watched. */
+    private static CatalogInMemory catalog() {
+        return new CatalogInMemory(url -> url.contains("amazon.com/dp/") ? Optional.empty()
+                : Optional.of("not a product page of a marketplace in scrapers/"));
     }
 
     private static ImportDocument doc(String json) {
@@ -74,14 +39,14 @@ class ImportValidatorTest {
         }
     }
 
-    private static List<ImportError> errors(String json, Catalog catalog) {
+    private static List<ImportError> errors(String json, CatalogInMemory catalog) {
         ImportValidator.Result r = ImportValidator.validate(doc(json), CONSTRAINTS, catalog, NOW);
         assertThat(r.plan().isEmpty()).isEqualTo(!r.errors().isEmpty());
         return r.errors();
     }
 
     private static List<ImportError> errors(String json) {
-        return errors(json, new Catalog());
+        return errors(json, catalog());
     }
 
     /** A document with one drive whose members and specs are given as JSON. */
@@ -101,8 +66,8 @@ class ImportValidatorTest {
         return "{\"format\": \"drivecat-import/1\", " + SOURCES + ", \"listings\": [{" + members + "}]}";
     }
 
-    private static Catalog withDrive(String slug, Interface iface) {
-        Catalog c = new Catalog();
+    private static CatalogInMemory withDrive(String slug, Interface iface) {
+        CatalogInMemory c = catalog();
         c.drives.put(slug, iface);
         return c;
     }
@@ -144,7 +109,7 @@ class ImportValidatorTest {
         ImportValidator.Result r = ImportValidator.validate(doc(drive(NEW_DRIVE + ", \"partNumbers\": [\" acx1-400 \"], \"specs\": ["
                 + "{\"field\": \"plp\", \"value\": \"STATED_YES\", \"wording\": \" PLP: Yes \", \"source\": \"v\"},"
                 + "{\"field\": \"tbw\", \"value\": 876, \"unit\": \"TB\", \"wording\": \"876 TBW\", \"source\": \"v\"}]")),
-                CONSTRAINTS, new Catalog(), NOW);
+                CONSTRAINTS, catalog(), NOW);
         assertThat(r.errors()).isEmpty();
         ImportPlan.DrivePlan d = r.plan().orElseThrow().drives().get(0);
         assertThat(d.partNumbers()).containsExactly("ACX1-400");
@@ -238,7 +203,7 @@ class ImportValidatorTest {
 
     @Test
     void anEmptyBodyIsTheEmptyDocument() {
-        ImportValidator.Result r = ImportValidator.validate(null, CONSTRAINTS, new Catalog(), NOW);
+        ImportValidator.Result r = ImportValidator.validate(null, CONSTRAINTS, catalog(), NOW);
         assertThat(only(r.errors())).isEqualTo(new ImportError("", "the document is empty"));
     }
 
@@ -317,7 +282,7 @@ class ImportValidatorTest {
 
     @Test
     void anNvmeDriveWithPcieRecordedCannotBecomeAnotherInterface() {
-        Catalog c = withDrive("acme-x1-400gb-u2", Interface.NVME);
+        CatalogInMemory c = withDrive("acme-x1-400gb-u2", Interface.NVME);
         c.withPcie.add("acme-x1-400gb-u2");
         ImportError e = only(errors(drive("\"slug\": \"acme-x1-400gb-u2\", \"interface\": \"sas\""), c));
         assertThat(e.pointer()).isEqualTo("/drives/0/interface");
@@ -328,7 +293,7 @@ class ImportValidatorTest {
 
     @Test
     void aPartNumberBelongsToOneDriveInTheCatalogAndInTheDocument() {
-        Catalog c = new Catalog();
+        CatalogInMemory c = catalog();
         c.partNumbers.put("ACX2-800", "acme-x2-800gb-u2");
         assertThat(only(errors(drive(NEW_DRIVE + ", \"partNumbers\": [\"acx2-800\"]"), c)))
                 .isEqualTo(new ImportError("/drives/0/partNumbers/0", "part number ACX2-800 already belongs to drive \"acme-x2-800gb-u2\""));
@@ -407,7 +372,7 @@ class ImportValidatorTest {
 
     @Test
     void aListingUrlIsHttpAndAWatchedOneAProductPage() {
-        Catalog c = withDrive("acme-x1-400gb-u2", Interface.NVME);
+        CatalogInMemory c = withDrive("acme-x1-400gb-u2", Interface.NVME);
         assertThat(only(errors(listing(LISTED + ", \"url\": \"amazon.com/dp/B0X\""), c)))
                 .isEqualTo(new ImportError("/listings/0/url", "must be an absolute http(s) URL"));
         assertThat(only(errors(listing(LISTED + ", \"watch\": true"), c)))
@@ -418,7 +383,7 @@ class ImportValidatorTest {
 
     @Test
     void aListingAppearsOnceAndNeverMovesToAnotherDrive() {
-        Catalog c = withDrive("acme-x1-400gb-u2", Interface.NVME);
+        CatalogInMemory c = withDrive("acme-x1-400gb-u2", Interface.NVME);
         String twice = "{\"format\": \"drivecat-import/1\", \"listings\": [{" + LISTED + "}, {" + LISTED + "}]}";
         assertThat(only(errors(twice, c))).isEqualTo(new ImportError("/listings/1/externalId",
                 "listing B0X on amazon-us appears twice in this document"));
@@ -451,7 +416,7 @@ class ImportValidatorTest {
 
     @Test
     void aPriceNeedsAKnownCurrencyAndStock() {
-        Catalog c = withDrive("acme-x1-400gb-u2", Interface.NVME);
+        CatalogInMemory c = withDrive("acme-x1-400gb-u2", Interface.NVME);
         assertThat(errors(observation("\"observedAt\": \"2026-11-01\", \"price\": 100, \"source\": \"v\""), c)).containsExactly(
                 new ImportError("/listings/0/observations/0/currency", "is required with a price: an ISO 4217 code such as USD or EUR"),
                 new ImportError("/listings/0/observations/0/inStock", "is required with a price"));
@@ -464,7 +429,7 @@ class ImportValidatorTest {
 
     @Test
     void aPriceBandsUpperEndNeedsALowerEndBelowIt() {
-        Catalog c = withDrive("acme-x1-400gb-u2", Interface.NVME);
+        CatalogInMemory c = withDrive("acme-x1-400gb-u2", Interface.NVME);
         String band = "\"observedAt\": \"2026-11-01\", \"currency\": \"USD\", \"inStock\": true, \"source\": \"v\", ";
         ImportError upper = new ImportError("/listings/0/observations/0/priceHigh",
                 "is the upper end of a band and needs a price no greater than it");

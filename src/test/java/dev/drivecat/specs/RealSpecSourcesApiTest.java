@@ -1,6 +1,6 @@
 package dev.drivecat.specs;
 
-import static dev.drivecat.specs.SpecFixtures.ADMIN;
+import static dev.drivecat.testing.Admin.admin;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
@@ -33,7 +33,7 @@ class RealSpecSourcesApiTest {
         byte[] csv = SpecFixtures.realBytes(S3700_CSV);
         String url = "https://github.com/huataihuang/cloud-atlas/blob/4de3b86f3937a7b36aa4e473cc8f5815f62112e0/"
                 + "source/linux/storage/disk/intel_ssd_dc_series/intel_ssd_dc_s3700_400g.csv";
-        JsonPath report = given().header("Authorization", ADMIN).contentType("text/csv; charset=UTF-8").body(csv)
+        JsonPath report = admin().contentType("text/csv; charset=UTF-8").body(csv)
                 .queryParam("url", url).queryParam("create", "true").queryParam("model", "SSD DC S3700")
                 .queryParam("retrievedAt", "2026-11-29")
                 .when().post("/admin/imports/spec-tables").then().statusCode(200)
@@ -72,7 +72,7 @@ class RealSpecSourcesApiTest {
     @Test
     void comparisonTableReadsEachColumnToItsOwnDrive() {
         byte[] csv = SpecFixtures.realBytes(COMPARISON_CSV);
-        JsonPath report = given().header("Authorization", ADMIN).contentType("text/csv; charset=UTF-8").body(csv)
+        JsonPath report = admin().contentType("text/csv; charset=UTF-8").body(csv)
                 .queryParam("url", "https://github.com/huataihuang/cloud-atlas/blob/a5fbda8e33119312723be93d775debf00e124b4b/"
                         + "source/linux/storage/disk/intel_ssd_dc_series/intel_ssd_dc_s3700_s3710_s3520.csv")
                 .queryParam("dryRun", "true").queryParam("create", "true")
@@ -105,7 +105,7 @@ class RealSpecSourcesApiTest {
     void citilinkA400PageYieldsCapacityInterfaceMediaAndTbwButNoPlpOrDwpd() {
         byte[] html = SpecFixtures.realBytes(CITILINK);
         // sent as REST Assured does by default, "text/html; charset=ISO-8859-1": the page's own <meta charset> must win
-        given().header("Authorization", ADMIN).contentType("text/html").body(html)
+        admin().contentType("text/html").body(html)
                 .queryParam("url", "https://www.citilink.ru/product/ssd-nakopitel-kingston-a400-sa400s37-480g-480gb-2-5-sata-iii-420253/properties/")
                 .queryParam("dryRun", "true")
                 .when().post("/admin/imports/spec-pages").then().statusCode(200)

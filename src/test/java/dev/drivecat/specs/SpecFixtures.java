@@ -1,30 +1,20 @@
 package dev.drivecat.specs;
 
 import dev.drivecat.testing.RealFixtures;
+import dev.drivecat.testing.TestResources;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** The synthetic spec pages under src/test/resources/spec-pages, and the shared real fixtures. */
 public final class SpecFixtures {
 
-    static final String ADMIN = "Bearer test-admin-token";
-
     private SpecFixtures() {
     }
 
     static String page(String name) {
-        try (InputStream in = SpecFixtures.class.getClassLoader().getResourceAsStream("spec-pages/" + name)) {
-            if (in == null) {
-                throw new IllegalStateException("no fixture spec-pages/" + name);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return TestResources.text("spec-pages/" + name);
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.drivecat.specs;
 
-import static dev.drivecat.specs.SpecFixtures.ADMIN;
 import static dev.drivecat.specs.SpecFixtures.page;
+import static dev.drivecat.testing.Admin.admin;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
@@ -19,7 +19,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.ValidatableResponse;
-import io.restassured.specification.RequestSpecification;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -30,12 +29,13 @@ class SpecPageImportApiTest {
 
     private static final String PAGES = "/admin/imports/spec-pages";
 
-    private static RequestSpecification admin() {
-        return given().header("Authorization", ADMIN);
+    /** A spec page of the test fixtures, imported from url with the other parameters given. */
+    private static ValidatableResponse post(String fixture, String url, Map<String, String> params) {
+        return postHtml(page(fixture), url, params);
     }
 
-    private static ValidatableResponse post(String fixture, String url, Map<String, String> params) {
-        return admin().contentType("text/html; charset=UTF-8").body(page(fixture))
+    private static ValidatableResponse postHtml(String html, String url, Map<String, String> params) {
+        return admin().contentType("text/html; charset=UTF-8").body(html)
                 .queryParam("url", url).queryParams(params)
                 .when().post(PAGES).then();
     }
@@ -263,18 +263,15 @@ class SpecPageImportApiTest {
     void aPartNumberInThePageTitleTellsTwoFormFactorsApart() {
         String html = page("intel-optane-p4800x-375gb.html").replace("<title>Intel® Optane™ SSD DC P4800X Series 375GB</title>",
                 "<title>Intel® Optane™ SSD DC P4800X Series 375GB, 1/2 Height PCIe x4, 3D XPoint™ SSDPED1K375GA</title>");
-        admin().contentType("text/html; charset=UTF-8").body(html)
-                .queryParam("url", "https://ark.intel.com/content/www/us/en/ark/products/97154.html").queryParam("dryRun", "true")
-                .when().post(PAGES).then().statusCode(200)
+        postHtml(html, "https://ark.intel.com/content/www/us/en/ark/products/97154.html", Map.of("dryRun", "true"))
+                .statusCode(200)
                 .body("variants[0].match.outcome", equalTo("MATCHED"))
                 .body("variants[0].match.drive", equalTo("intel-optane-p4800x-375gb-aic"))
                 .body("variants[0].match.reason", containsString("title"))
                 .body("variants[0].match.reason", containsString("SSDPED1K375GA"));
         // named for the U.2 drive, a title naming only the card's part number is refused
-        admin().contentType("text/html; charset=UTF-8").body(html)
-                .queryParam("url", "https://ark.intel.com/content/www/us/en/ark/products/97154.html")
-                .queryParam("drive", "intel-optane-p4800x-375gb-u2")
-                .when().post(PAGES).then().statusCode(409)
+        postHtml(html, "https://ark.intel.com/content/www/us/en/ark/products/97154.html", Map.of("drive", "intel-optane-p4800x-375gb-u2"))
+                .statusCode(409)
                 .body("detail", containsString("title or heading"))
                 .body("owner", equalTo("intel-optane-p4800x-375gb-aic"));
     }
@@ -284,9 +281,8 @@ class SpecPageImportApiTest {
         // "3 DWPD (5 years)" on a 400 GB drive: a real import derives 3 × 0.4 TB × 365 × 5 = 2190 TBW
         String html = page("acme-ax100-400gb.html").replace("AX-100", "AX-200");
         String url = "https://acme.example/products/ax-200";
-        JsonPath preview = admin().contentType("text/html; charset=UTF-8").body(html).queryParam("url", url)
-                .queryParam("dryRun", "true").queryParam("create", "true")
-                .when().post(PAGES).then().statusCode(200)
+        JsonPath preview = postHtml(html, url, Map.of("dryRun", "true", "create", "true"))
+                .statusCode(200)
                 .body("dryRun", equalTo(true))
                 .body("stored", equalTo(false))
                 .body("variants[0].match.outcome", equalTo("WOULD_CREATE"))
@@ -299,8 +295,7 @@ class SpecPageImportApiTest {
         int wouldAdd = preview.getInt("variants[0].added");
         assertThat(wouldAdd).isEqualTo(preview.getList("variants[0].values").size());
 
-        JsonPath real = admin().contentType("text/html; charset=UTF-8").body(html).queryParam("url", url).queryParam("create", "true")
-                .when().post(PAGES).then().statusCode(200).extract().jsonPath();
+        JsonPath real = postHtml(html, url, Map.of("create", "true")).statusCode(200).extract().jsonPath();
         assertThat(real.getInt("variants[0].added")).isEqualTo(wouldAdd);
         assertThat(real.getList("variants[0].derived.field", String.class))
                 .isEqualTo(preview.getList("variants[0].derived.field", String.class));
@@ -309,8 +304,8 @@ class SpecPageImportApiTest {
         assertThat(drive("acme-ax-200-400gb-sas").getInt("specs.tbw.chosen.value")).isEqualTo(2190);
 
         // once stored, a dry run of the same page finds every value already there and the same derivation
-        admin().contentType("text/html; charset=UTF-8").body(html).queryParam("url", url).queryParam("dryRun", "true")
-                .when().post(PAGES).then().statusCode(200)
+        postHtml(html, url, Map.of("dryRun", "true"))
+                .statusCode(200)
                 .body("variants[0].match.outcome", equalTo("MATCHED"))
                 .body("variants[0].values.stored", everyItem(equalTo("UNCHANGED")))
                 .body("variants[0].added", equalTo(0))
@@ -365,9 +360,8 @@ class SpecPageImportApiTest {
         String html = "<html><head><title>Spec sheet</title></head><body><table>"
                 + "<tr><td>Capacity</td><td>960 GB</td></tr><tr><td>Endurance</td><td>1 DWPD</td></tr>"
                 + "<tr><td>Power Loss Protection</td><td>Yes</td></tr></table></body></html>";
-        admin().contentType("text/html").body(html).queryParam("url", "https://example.org/sheet").queryParam("create", "true")
-                .when().post(PAGES)
-                .then().statusCode(400)
+        postHtml(html, "https://example.org/sheet", Map.of("create", "true"))
+                .statusCode(400)
                 .contentType("application/problem+json")
                 .body("detail", containsString("does not state"))
                 .body("parameter", equalTo("create"))

@@ -1,7 +1,7 @@
 package dev.drivecat.specs;
 
-import static dev.drivecat.specs.SpecFixtures.ADMIN;
 import static dev.drivecat.specs.SpecFixtures.page;
+import static dev.drivecat.testing.Admin.admin;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
@@ -14,7 +14,6 @@ import dev.drivecat.testing.WritesData;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
-import io.restassured.specification.RequestSpecification;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -24,10 +23,6 @@ import org.junit.jupiter.api.Test;
 class SpecTableImportApiTest {
 
     private static final String TABLES = "/admin/imports/spec-tables";
-
-    private static RequestSpecification admin() {
-        return given().header("Authorization", ADMIN);
-    }
 
     @Test
     void aConflictingSecondSourceIsKeptAsAnAlternativeAndPrecedenceChooses() {

@@ -9,6 +9,7 @@ import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.SellerType;
 import dev.drivecat.scraping.SearchResult;
 import dev.drivecat.scraping.SiteDefinitions;
+import dev.drivecat.testing.TestResources;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Instant;
@@ -31,10 +32,8 @@ class ItemSummaryReaderTest {
         }
     }
 
-    static String fixtureText(String name) throws IOException {
-        try (InputStream in = ItemSummaryReaderTest.class.getResourceAsStream("/fixtures/ebay-browse/" + name)) {
-            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        }
+    static String fixtureText(String name) {
+        return TestResources.text("fixtures/ebay-browse/" + name);
     }
 
     private Map<String, SearchResult> page() throws Exception {

@@ -123,7 +123,7 @@ public class IdentifyResource {
         }
         List<IdentityService.DeviceIdentification> devices = identity.identifyOutput(text);
         if (devices.isEmpty()) {
-            return IdentificationView.of(identity.identify(IdentityMatcher.cut(text)), null);
+            return IdentificationView.of(identity.identify(text), null);
         }
         List<DeviceView> views = devices.stream().map(d -> {
             ToolOutput.Device dev = d.device();

@@ -42,7 +42,7 @@ public final class IdentityCatalog {
      * What a source says a series is made as: the form factors of a vendor's model, so that a title
      * that says "M.2" names the one length it comes in.
      */
-    public record Series(String vendor, String model, Set<FormFactor> formFactors, String sourceUrl, String wording) {
+    public record Series(String vendor, String model, Set<FormFactor> formFactors, String sourceUrl) {
         public Series {
             formFactors = Set.copyOf(formFactors);
         }

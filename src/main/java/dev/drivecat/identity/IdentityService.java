@@ -124,11 +124,11 @@ public class IdentityService {
         }
         Map<Long, String[]> seriesOf = new HashMap<>();
         try (PreparedStatement s = c.prepareStatement("""
-                SELECT drive_id, value_text, source_url, wording FROM spec_value
+                SELECT drive_id, value_text, source_url FROM spec_value
                  WHERE field = 'seriesFormFactors' AND chosen AND value_text IS NOT NULL""");
              ResultSet r = s.executeQuery()) {
             while (r.next()) {
-                seriesOf.put(r.getLong(1), new String[] {r.getString(2), r.getString(3), r.getString(4)});
+                seriesOf.put(r.getLong(1), new String[] {r.getString(2), r.getString(3)});
             }
         }
         List<IdentityCatalog.Drive> drives = new ArrayList<>();
@@ -150,7 +150,7 @@ public class IdentityService {
                     }
                     if (!made.isEmpty()) {
                         series.putIfAbsent(r.getString(3) + "|" + r.getString(4),
-                                new IdentityCatalog.Series(r.getString(3), r.getString(4), made, fact[1], fact[2]));
+                                new IdentityCatalog.Series(r.getString(3), r.getString(4), made, fact[1]));
                     }
                 }
             }

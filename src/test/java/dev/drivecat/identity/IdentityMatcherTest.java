@@ -202,7 +202,7 @@ class IdentityMatcherTest {
         IdentityCatalog.Drive x100 = acme("acme-x100-1tb-m2", "X100", 1000, FormFactor.M2_2280, "ACX100-1T");
         IdentityCatalog withoutFacts = IdentityCatalog.of(List.of(x100), List.of());
         IdentityCatalog withFacts = IdentityCatalog.of(List.of(x100), List.of(new IdentityCatalog.Series("Acme", "X100",
-                EnumSet.of(FormFactor.M2_2280), "https://acme.example/x100", "Form factor: M.2 2280")));
+                EnumSet.of(FormFactor.M2_2280), "https://acme.example/x100")));
         assertThat(new IdentityMatcher(withoutFacts).identify("Acme X100 1TB M.2 NVMe").decision()).isEqualTo(Decision.AMBIGUOUS);
         Identification id = new IdentityMatcher(withFacts).identify("Acme X100 1TB M.2 NVMe");
         assertThat(id.decision()).isEqualTo(Decision.MATCH);

@@ -37,7 +37,7 @@ public final class SeedCatalog {
                 for (JsonNode spec : d.path("specs")) {
                     if (spec.path("field").asText().equals("seriesFormFactors")) {
                         series.put(slug, new String[] {spec.path("value").asText(),
-                                sources.path(spec.path("source").asText()).path("url").asText(null), spec.path("wording").asText()});
+                                sources.path(spec.path("source").asText()).path("url").asText(null)});
                     }
                     if (spec.path("field").asText().equals("partNumber")) {
                         add(pns, spec.path("value").asText(), sources.path(spec.path("source").asText()).path("url").asText(null));
@@ -60,7 +60,7 @@ public final class SeedCatalog {
                 for (String t : fact[0].split("\\s+")) {
                     made.add(ApiToken.parse(FormFactor.class, t).orElseThrow());
                 }
-                facts.putIfAbsent(d.vendor() + "|" + d.model(), new IdentityCatalog.Series(d.vendor(), d.model(), made, fact[1], fact[2]));
+                facts.putIfAbsent(d.vendor() + "|" + d.model(), new IdentityCatalog.Series(d.vendor(), d.model(), made, fact[1]));
             }
         }
         return IdentityCatalog.of(out, facts.values());

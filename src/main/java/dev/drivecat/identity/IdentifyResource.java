@@ -92,7 +92,7 @@ public class IdentifyResource {
             throw DomainException.invalidParameter("text", "text is required: a listing title, a model string or a part number");
         }
         if (text.length() > IdentityMatcher.MAX_TEXT) {
-            throw Params.invalid("text", text.substring(0, 60) + "…", "a text of at most " + IdentityMatcher.MAX_TEXT
+            throw Params.invalid("text", text, "a text of at most " + IdentityMatcher.MAX_TEXT
                     + " characters (POST a tool output instead)");
         }
         return IdentificationView.of(identity.identify(text), null);

@@ -109,7 +109,7 @@ public class MeasurementService {
      * that names the candidates (by vendor, series code and capacity) and stores nothing.
      */
     private Match drive(String output, SyncWrite parsed, String driveSlug) {
-        Identification id = identification(output, parsed);
+        Identification id = identification(output);
         if (driveSlug != null) {
             Drive drive = Drive.findBySlug(driveSlug).orElseThrow(() -> DomainException.invalidParameter("drive",
                     "drive must be the slug of a drive in the catalog; there is no drive '" + dev.drivecat.common.Text.quote(driveSlug) + "'"));
@@ -134,11 +134,9 @@ public class MeasurementService {
     }
 
     /** What the output's device names, or null when it names no model (fio JSON). */
-    private Identification identification(String output, SyncWrite parsed) {
-        for (ToolOutput.Device d : ToolOutput.devices(output)) {
-            return identity.identify(d);
-        }
-        return parsed.deviceDescription() == null ? null : identity.identify(parsed.deviceDescription());
+    private Identification identification(String output) {
+        List<ToolOutput.Device> devices = ToolOutput.devices(output);
+        return devices.isEmpty() ? null : identity.identify(devices.get(0));
     }
 
     private JsonNode json(byte[] body) {

@@ -38,6 +38,13 @@ public final class IdentityMatcher {
         return identify(Reading.of(cut(text)));
     }
 
+    /** What one device of a tool output names: its model string with the form factor and bus the tool prints, and its byte count. */
+    public Identification identify(ToolOutput.Device device) {
+        List<StatedCapacity> bytes = device.capacityBytes() == null ? List.of() : List.of(StatedCapacity.ofBytes(device.capacityBytes(),
+                String.format(java.util.Locale.ROOT, "%,d bytes", device.capacityBytes())));
+        return identify(Reading.of(cut(device.text()), bytes));
+    }
+
     static String cut(String text) {
         return text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text;
     }

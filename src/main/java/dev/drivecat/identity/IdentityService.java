@@ -48,20 +48,14 @@ public class IdentityService {
         IdentityMatcher m = matcher();
         List<DeviceIdentification> out = new ArrayList<>();
         for (ToolOutput.Device d : ToolOutput.devices(output)) {
-            out.add(new DeviceIdentification(d, identifyDevice(m, d)));
+            out.add(new DeviceIdentification(d, m.identify(d)));
         }
         return out;
     }
 
     /** What one device of a tool output names. */
     public Identification identify(ToolOutput.Device device) {
-        return identifyDevice(matcher(), device);
-    }
-
-    private static Identification identifyDevice(IdentityMatcher m, ToolOutput.Device d) {
-        List<StatedCapacity> bytes = d.capacityBytes() == null ? List.of()
-                : List.of(StatedCapacity.ofBytes(d.capacityBytes(), String.format(java.util.Locale.ROOT, "%,d bytes", d.capacityBytes())));
-        return m.identify(Reading.of(IdentityMatcher.cut(d.text()), bytes));
+        return matcher().identify(device);
     }
 
     /** The matcher over the catalog as it is now. */

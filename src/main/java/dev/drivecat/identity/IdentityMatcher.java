@@ -34,6 +34,11 @@ public final class IdentityMatcher {
         this.catalog = catalog;
     }
 
+    /** The catalog this matcher reads. */
+    public IdentityCatalog catalog() {
+        return catalog;
+    }
+
     public Identification identify(String text) {
         return identify(Reading.of(cut(text)));
     }

@@ -29,7 +29,7 @@ public class IdentityService {
     @Inject
     AgroalDataSource dataSource;
 
-    private record Current(long version, IdentityMatcher matcher, IdentityCatalog catalog) {
+    private record Current(long version, IdentityMatcher matcher) {
     }
 
     private volatile Current current;
@@ -58,14 +58,9 @@ public class IdentityService {
         return matcher().identify(device);
     }
 
-    /** The matcher over the catalog as it is now. */
+    /** The matcher over the catalog as it is now ({@link IdentityMatcher#catalog} is the index it reads). */
     public IdentityMatcher matcher() {
         return fresh().matcher();
-    }
-
-    /** The index the matcher reads, as it is now. */
-    public IdentityCatalog catalog() {
-        return fresh().catalog();
     }
 
     private Current fresh() {
@@ -79,8 +74,7 @@ public class IdentityService {
                 if (current != null && current.version() == version) {
                     return current;
                 }
-                IdentityCatalog catalog = load(c);
-                Current loaded = new Current(version, new IdentityMatcher(catalog), catalog);
+                Current loaded = new Current(version, new IdentityMatcher(load(c)));
                 current = loaded;
                 return loaded;
             }

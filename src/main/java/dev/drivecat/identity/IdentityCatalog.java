@@ -2,6 +2,7 @@ package dev.drivecat.identity;
 
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
+import dev.drivecat.common.ApiToken;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
@@ -45,6 +46,18 @@ public final class IdentityCatalog {
     public record Series(String vendor, String model, Set<FormFactor> formFactors, String sourceUrl) {
         public Series {
             formFactors = Set.copyOf(formFactors);
+        }
+
+        /**
+         * The fact a seriesFormFactors value states: its form-factor tokens separated by spaces
+         * ("m2-2280 m2-22110"); tokens that are no form factor are left out. Null when none is one.
+         */
+        public static Series of(String vendor, String model, String formFactorTokens, String sourceUrl) {
+            Set<FormFactor> made = EnumSet.noneOf(FormFactor.class);
+            for (String t : formFactorTokens.trim().split("\\s+")) {
+                ApiToken.parse(FormFactor.class, t).ifPresent(made::add);
+            }
+            return made.isEmpty() ? null : new Series(vendor, model, made, sourceUrl);
         }
     }
 
@@ -117,10 +130,11 @@ public final class IdentityCatalog {
             }
         });
         for (Series s : seriesFacts) {
-            series.put(seriesKey(s.vendor(), s.model()), s);
+            series.putIfAbsent(seriesKey(s.vendor(), s.model()), s);
         }
     }
 
+    /** The catalog of these drives; of several facts about one series (one maker and model name), the first counts. */
     public static IdentityCatalog of(Collection<Drive> drives, Collection<Series> series) {
         return new IdentityCatalog(drives, series);
     }

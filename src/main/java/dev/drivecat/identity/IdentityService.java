@@ -11,12 +11,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The one identity matcher of the service, over the catalog as it is now: its index is built from
@@ -120,7 +117,7 @@ public class IdentityService {
             }
         }
         List<IdentityCatalog.Drive> drives = new ArrayList<>();
-        Map<String, IdentityCatalog.Series> series = new LinkedHashMap<>();
+        List<IdentityCatalog.Series> series = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement(
                 "SELECT id, slug, vendor, model, capacity_gb, interface, form_factor FROM drive ORDER BY id");
              ResultSet r = s.executeQuery()) {
@@ -131,18 +128,12 @@ public class IdentityService {
                 drives.add(new IdentityCatalog.Drive(r.getString(2), r.getString(3), r.getString(4), r.getInt(5), iface, ff,
                         numbers.getOrDefault(id, List.of()), aliases.getOrDefault(id, List.of())));
                 String[] fact = seriesOf.get(id);
-                if (fact != null) {
-                    Set<FormFactor> made = EnumSet.noneOf(FormFactor.class);
-                    for (String t : fact[0].trim().split("\\s+")) {
-                        ApiToken.parse(FormFactor.class, t).ifPresent(made::add);
-                    }
-                    if (!made.isEmpty()) {
-                        series.putIfAbsent(r.getString(3) + "|" + r.getString(4),
-                                new IdentityCatalog.Series(r.getString(3), r.getString(4), made, fact[1]));
-                    }
+                IdentityCatalog.Series made = fact == null ? null : IdentityCatalog.Series.of(r.getString(3), r.getString(4), fact[0], fact[1]);
+                if (made != null) {
+                    series.add(made);
                 }
             }
         }
-        return IdentityCatalog.of(drives, series.values());
+        return IdentityCatalog.of(drives, series);
     }
 }

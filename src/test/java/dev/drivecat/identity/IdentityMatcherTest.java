@@ -210,6 +210,18 @@ class IdentityMatcherTest {
     }
 
     @Test
+    void aSeriesFactIsReadFromItsTokensAndTheFirstOfOneSeriesCounts() {
+        assertThat(IdentityCatalog.Series.of("Acme", "X100", " m2-2280 floppy ", "https://acme.example/a").formFactors())
+                .containsExactly(FormFactor.M2_2280);
+        assertThat(IdentityCatalog.Series.of("Acme", "X100", "floppy", "https://acme.example/a")).isNull();
+        IdentityCatalog.Drive x100 = acme("acme-x100-1tb-m2", "X100", 1000, FormFactor.M2_2280, "ACX100-1T");
+        IdentityCatalog catalog = IdentityCatalog.of(List.of(x100), List.of(
+                IdentityCatalog.Series.of("Acme", "X100", "m2-2280", "https://acme.example/first"),
+                IdentityCatalog.Series.of("ACME", "x100", "m2-22110", "https://acme.example/second")));
+        assertThat(catalog.series()).extracting(IdentityCatalog.Series::sourceUrl).containsExactly("https://acme.example/first");
+    }
+
+    @Test
     void anAcceptedTitleIsAnAliasOfItsDrive() {
         IdentityCatalog.Drive x100 = new IdentityCatalog.Drive("acme-x100-1tb-m2", "Acme", "X100", 1000, Interface.NVME, FormFactor.M2_2280,
                 List.of(), List.of(new IdentityCatalog.Alias("ACME X-100 one terabyte gumstick", "https://market.example/itm/1")));

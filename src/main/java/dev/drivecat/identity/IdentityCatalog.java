@@ -61,17 +61,22 @@ public final class IdentityCatalog {
         }
     }
 
+    /** A part number the catalog knows, or its base or punctuation-free form: its drive, the part number as held, and the page that ties them. */
+    record CodeHit(Drive drive, String partNumber, String sourceUrl) {
+    }
+
+    /** An alias the catalog knows, and its drive. */
+    record AliasHit(Drive drive, Alias alias) {
+    }
+
     /** A drive's model name, read for matching. */
     record Model(Drive drive, String maker, List<String> numbers, List<String> required, boolean heatsink) {
     }
 
     private final List<Drive> drives;
-    private final Map<String, Drive> byCode = new HashMap<>();
-    private final Map<String, String> codeSource = new HashMap<>();
-    private final Map<String, String> partNumberOf = new HashMap<>();
+    private final Map<String, CodeHit> byCode = new HashMap<>();
     private final Map<String, List<Model>> byNumber = new HashMap<>();
-    private final Map<String, Drive> byAlias = new HashMap<>();
-    private final Map<String, Alias> aliasOf = new HashMap<>();
+    private final Map<String, AliasHit> byAlias = new HashMap<>();
     private final Map<String, Series> series = new HashMap<>();
     private final Map<String, Drive> bySlug = new LinkedHashMap<>();
     private final Map<String, List<Drive>> byMaker = new HashMap<>();
@@ -91,9 +96,7 @@ public final class IdentityCatalog {
             }
             for (PartNumber pn : d.partNumbers()) {
                 String code = pn.value().toUpperCase(Locale.ROOT);
-                byCode.put(code, d);
-                codeSource.put(code, pn.sourceUrl());
-                partNumberOf.put(code, code);
+                byCode.put(code, new CodeHit(d, code, pn.sourceUrl()));
                 String squashed = squash(code);
                 if (!squashed.equals(code)) {
                     Drive other = bases.putIfAbsent(squashed, d);
@@ -112,9 +115,7 @@ public final class IdentityCatalog {
                 }
             }
             for (Alias a : d.aliases()) {
-                String key = aliasKey(a.text());
-                byAlias.put(key, d);
-                aliasOf.put(key, a);
+                byAlias.put(aliasKey(a.text()), new AliasHit(d, a));
             }
             Model m = model(d);
             for (String n : m.numbers()) {
@@ -123,10 +124,8 @@ public final class IdentityCatalog {
         }
         bases.forEach((base, d) -> {
             if (!ambiguousBases.contains(base) && !byCode.containsKey(base)) {
-                byCode.put(base, d);
                 PartNumber from = baseSource.get(base);
-                codeSource.put(base, from.sourceUrl());
-                partNumberOf.put(base, from.value().toUpperCase(Locale.ROOT));
+                byCode.put(base, new CodeHit(d, from.value().toUpperCase(Locale.ROOT), from.sourceUrl()));
             }
         });
         for (Series s : seriesFacts) {
@@ -181,44 +180,33 @@ public final class IdentityCatalog {
         return b.toString();
     }
 
-    /** The drive a part number names: by itself, without its dash suffix, or without its punctuation; null when none. */
-    Drive byCode(String code) {
-        String found = catalogCode(code);
-        return found == null ? null : byCode.get(found);
-    }
-
-    /** The catalog part number (or its base or punctuation-free form) a code was found as; null when none. */
-    String catalogCode(String code) {
-        if (byCode.containsKey(code)) {
-            return code;
+    /**
+     * The drive a part number names: by itself, without its dash suffix, or without its punctuation,
+     * with the part number as the catalog holds it (itself, or the one a base or punctuation-free
+     * form was made from); null when none.
+     */
+    CodeHit byCode(String code) {
+        CodeHit hit = byCode.get(code);
+        if (hit != null) {
+            return hit;
         }
         String base = base(code);
-        if (base != null && byCode.containsKey(base)) {
-            return base;
+        if (base != null) {
+            hit = byCode.get(base);
+            if (hit != null) {
+                return hit;
+            }
         }
-        String squashed = squash(code);
-        return byCode.containsKey(squashed) ? squashed : null;
-    }
-
-    String source(String catalogCode) {
-        return codeSource.get(catalogCode);
-    }
-
-    /** The part number as the catalog holds it, for an index key (itself, or the part number a base or punctuation-free form was made from). */
-    String partNumber(String catalogCode) {
-        return partNumberOf.get(catalogCode);
+        return byCode.get(squash(code));
     }
 
     List<Model> byNumber(String number) {
         return byNumber.getOrDefault(number, List.of());
     }
 
-    Drive byAlias(String text) {
-        return byAlias.get(aliasKey(text));
-    }
-
-    Alias alias(String text) {
-        return aliasOf.get(aliasKey(text));
+    /** The alias a text's words (as {@link Words#of} reads them) are, with its drive; null when none. */
+    AliasHit byAlias(List<String> words) {
+        return byAlias.isEmpty() ? null : byAlias.get(String.join(" ", words));
     }
 
     /**
@@ -257,7 +245,7 @@ public final class IdentityCatalog {
         return out;
     }
 
-    static String aliasKey(String text) {
+    private static String aliasKey(String text) {
         return String.join(" ", Words.of(Words.plain(text)));
     }
 

@@ -60,11 +60,12 @@ public final class IdentityMatcher {
         if (r.notADrive().isPresent()) {
             return new Identification(Decision.NOT_A_DRIVE, null, List.of(), List.of("not one drive: " + r.notADrive().get()));
         }
-        Drive aliased = catalog.byAlias(r.original());
+        IdentityCatalog.AliasHit aliased = catalog.byAlias(r.words());
         if (aliased != null) {
-            IdentityCatalog.Alias a = catalog.alias(r.original());
-            return new Identification(Decision.MATCH, aliased.slug(), List.of(), List.of("the title is one an operator accepted for "
-                    + aliased.slug() + (a.sourceUrl() == null ? "" : " (seen at " + a.sourceUrl() + ")")));
+            String slug = aliased.drive().slug();
+            String seen = aliased.alias().sourceUrl();
+            return new Identification(Decision.MATCH, slug, List.of(), List.of("the title is one an operator accepted for "
+                    + slug + (seen == null ? "" : " (seen at " + seen + ")")));
         }
         Identification byCode = byPartNumber(r);
         if (byCode != null) {
@@ -76,10 +77,12 @@ public final class IdentityMatcher {
     /** The decision a catalog part number in the text makes, or null when the text names none. */
     private Identification byPartNumber(Reading r) {
         Map<Drive, String> hits = new LinkedHashMap<>();
+        IdentityCatalog.CodeHit first = null;
         for (String code : r.codes()) {
-            Drive d = catalog.byCode(code);
-            if (d != null) {
-                hits.putIfAbsent(d, code);
+            IdentityCatalog.CodeHit hit = catalog.byCode(code);
+            if (hit != null) {
+                hits.putIfAbsent(hit.drive(), code);
+                first = first == null ? hit : first;
             }
         }
         if (hits.isEmpty()) {
@@ -91,11 +94,11 @@ public final class IdentityMatcher {
             return new Identification(Decision.AMBIGUOUS, null, candidates,
                     List.of("the text names part numbers of " + hits.size() + " different drives"));
         }
-        Drive d = hits.keySet().iterator().next();
+        // one drive: the first code named it
+        Drive d = first.drive();
         String code = hits.get(d);
-        String catalogCode = catalog.catalogCode(code);
-        String source = catalog.source(catalogCode);
-        String held = catalog.partNumber(catalogCode);
+        String source = first.sourceUrl();
+        String held = first.partNumber();
         String found = code.equals(held) ? "part number " + code : "part number " + code + " (the catalog's " + held + ")";
         List<String> evidence = new ArrayList<>();
         evidence.add(found + " is " + d.vendor() + " " + d.model() + " " + d.capacityGb() + " GB " + d.formFactor().label() + ", "

@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -69,13 +70,17 @@ public final class IdentityCatalog {
     record AliasHit(Drive drive, Alias alias) {
     }
 
-    /** A drive's model name, read for matching. */
+    /**
+     * A drive's model name, read for matching: its maker, the words of it with a digit, the other
+     * words a title must say beside them, and whether it names a heatsink (the one word "heatsink").
+     */
     record Model(Drive drive, String maker, List<String> numbers, List<String> required, boolean heatsink) {
     }
 
     private final List<Drive> drives;
     private final Map<String, CodeHit> byCode = new HashMap<>();
     private final Map<String, List<Model>> byNumber = new HashMap<>();
+    private final Map<Drive, Model> models = new IdentityHashMap<>();
     private final Map<String, AliasHit> byAlias = new HashMap<>();
     private final Map<String, Series> series = new HashMap<>();
     private final Map<String, Drive> bySlug = new LinkedHashMap<>();
@@ -117,7 +122,8 @@ public final class IdentityCatalog {
             for (Alias a : d.aliases()) {
                 byAlias.put(aliasKey(a.text()), new AliasHit(d, a));
             }
-            Model m = model(d);
+            Model m = read(d);
+            models.put(d, m);
             for (String n : m.numbers()) {
                 byNumber.computeIfAbsent(n, k -> new ArrayList<>()).add(m);
             }
@@ -253,7 +259,12 @@ public final class IdentityCatalog {
         return Vocabulary.maker(vendor) + "|" + String.join(" ", Words.of(Words.plain(model)));
     }
 
-    private static Model model(Drive d) {
+    /** The model name of a drive of this catalog, as read for matching. */
+    Model model(Drive d) {
+        return models.get(d);
+    }
+
+    private static Model read(Drive d) {
         List<String> numbers = new ArrayList<>();
         List<String> required = new ArrayList<>();
         boolean heatsink = false;
@@ -261,7 +272,8 @@ public final class IdentityCatalog {
         Set<String> vendorWords = new HashSet<>(Words.of(Words.plain(d.vendor())));
         for (String w : Words.of(Words.plain(d.model()))) {
             if (w.equals("heatsink") || w.equals("heat") || w.equals("sink")) {
-                heatsink = true;
+                // neither a number nor a word a title must say; only "heatsink" in one word makes the model one with a heatsink
+                heatsink |= w.equals("heatsink");
             } else if (Words.hasDigit(w) && !Vocabulary.FAMILY.contains(w)) {
                 numbers.add(w);
             } else if (!Vocabulary.FAMILY.contains(w) && !vendorWords.contains(w) && !w.equals("with") && !Words.hasDigit(w)) {

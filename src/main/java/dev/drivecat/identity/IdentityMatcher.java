@@ -104,7 +104,7 @@ public final class IdentityMatcher {
         evidence.add(found + " is " + d.vendor() + " " + d.model() + " " + d.capacityGb() + " GB " + d.formFactor().label() + ", "
                 + d.slug() + (source == null ? "" : " (" + source + ")"));
         List<String> against = new ArrayList<>();
-        Fit fit = fit(d, r, against, false);
+        Fit fit = fit(catalog.model(d), r, against, false);
         if (!against.isEmpty() || fit.otherModel != null) {
             if (fit.otherModel != null) {
                 against.add("its words name " + fit.otherModel);
@@ -133,7 +133,7 @@ public final class IdentityMatcher {
             if (!modelNamed(m, r, limit, against)) {
                 continue;
             }
-            Fit fit = fit(m.drive(), r, against, true);
+            Fit fit = fit(m, r, against, true);
             if (!against.isEmpty()) {
                 nearMisses.add(new Candidate(m.drive().slug(), String.join("; ", against)));
             } else {
@@ -245,25 +245,24 @@ public final class IdentityMatcher {
      *
      * @param byWords whether the model's words are what named the drive (else a part number did)
      */
-    private Fit fit(Drive d, Reading r, List<String> against, boolean byWords) {
+    private Fit fit(Model m, Reading r, List<String> against, boolean byWords) {
+        Drive d = m.drive();
         Fit fit = new Fit();
         if (byWords) {
             fit.support.add("the model " + d.vendor() + " " + d.model());
         } else {
-            String other = otherModelNamed(d, r);
+            String other = otherModelNamed(m, r);
             fit.otherModel = other;
         }
         // the maker
-        String maker = Vocabulary.maker(d.vendor());
         Set<String> makers = r.makers().stream().filter(x -> !Vocabulary.OEMS.contains(x)).collect(Collectors.toCollection(LinkedHashSet::new));
-        if (!makers.isEmpty() && !makers.contains(maker)) {
+        if (!makers.isEmpty() && !makers.contains(m.maker())) {
             against.add("the text names " + String.join(", ", makers) + ", not " + d.vendor());
         }
         // a heatsink
-        boolean modelHeatsink = Words.of(Words.plain(d.model())).contains("heatsink");
-        if (Boolean.TRUE.equals(r.heatsink()) && !modelHeatsink) {
+        if (Boolean.TRUE.equals(r.heatsink()) && !m.heatsink()) {
             against.add("the text speaks of a heatsink, and " + d.slug() + " is sold without one");
-        } else if (Boolean.FALSE.equals(r.heatsink()) && modelHeatsink) {
+        } else if (Boolean.FALSE.equals(r.heatsink()) && m.heatsink()) {
             against.add("the text says without a heatsink");
         }
         // the capacity
@@ -405,32 +404,22 @@ public final class IdentityMatcher {
         return false;
     }
 
-    /** Another catalog model the text names besides a part number's drive, or null. */
-    private String otherModelNamed(Drive d, Reading r) {
+    /** Another catalog model of the same maker the text names besides a part number's drive, or null. */
+    private String otherModelNamed(Model own, Reading r) {
         int limit = Math.min(r.forFrom(), r.words().size());
         for (int i = 0; i < limit; i++) {
             String w = r.words().get(i);
-            if (!Words.hasDigit(w)) {
+            if (!Words.hasDigit(w) || own.numbers().contains(w)) {
                 continue;
             }
             for (Model m : catalog.byNumber(w)) {
-                if (!m.drive().model().equalsIgnoreCase(d.model()) && Vocabulary.maker(m.drive().vendor()).equals(Vocabulary.maker(d.vendor()))
-                        && modelNamed(m, r, limit, new ArrayList<>()) && !numbersOf(d).contains(w)) {
+                if (!m.drive().model().equalsIgnoreCase(own.drive().model()) && m.maker().equals(own.maker())
+                        && modelNamed(m, r, limit, new ArrayList<>())) {
                     return m.drive().vendor() + " " + m.drive().model();
                 }
             }
         }
         return null;
-    }
-
-    private List<String> numbersOf(Drive d) {
-        List<String> out = new ArrayList<>();
-        for (String w : Words.of(Words.plain(d.model()))) {
-            if (Words.hasDigit(w)) {
-                out.add(w);
-            }
-        }
-        return out;
     }
 
     /** The near misses worth showing: those of the capacity the text states, when some are. */

@@ -68,6 +68,16 @@ class IdentityMatcherTest {
         assertThat(seed("WD_BLACK SN850X 1TB M.2 2280 NVMe non-heatsink").decision()).isEqualTo(Decision.MATCH);
     }
 
+    @Test
+    void aModelNamedWithAHeatsinkIsOnlyTheHeatsinkVariant() {
+        IdentityMatcher matcher = new IdentityMatcher(IdentityCatalog.of(List.of(
+                acme("acme-x100-1tb-m2", "X100", 1000, FormFactor.M2_2280, "ACX100-1T"),
+                acme("acme-x100-heatsink-1tb-m2", "X100 Heatsink", 1000, FormFactor.M2_2280, "ACX100-1TH")), List.of()));
+        assertThat(matcher.identify("Acme X100 1TB M.2 2280 NVMe with heatsink").drive()).isEqualTo("acme-x100-heatsink-1tb-m2");
+        assertThat(matcher.identify("Acme X100 1TB M.2 2280 NVMe without heatsink").drive()).isEqualTo("acme-x100-1tb-m2");
+        assertThat(matcher.identify("ACX100-1TH Acme X100 1TB M.2 2280 NVMe without heatsink").decision()).isEqualTo(Decision.AMBIGUOUS);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"Intel Optane P4800X 750GB U.2", "Intel Optane P4800X 1.5TB U.2", "Samsung PM893 480GB 2.5\" SATA"})
     void aCapacityDecidesBetweenSkusOfOneModel(String title) {

@@ -126,8 +126,7 @@ public final class IdentityMatcher {
             }
         }
         List<Candidate> nearMisses = new ArrayList<>();
-        List<Candidate> fitting = new ArrayList<>();
-        List<Fit> fits = new ArrayList<>();
+        List<Fit> fitting = new ArrayList<>();
         for (Model m : named) {
             List<String> against = new ArrayList<>();
             if (!modelNamed(m, r, limit, against)) {
@@ -137,8 +136,7 @@ public final class IdentityMatcher {
             if (!against.isEmpty()) {
                 nearMisses.add(new Candidate(m.drive().slug(), String.join("; ", against)));
             } else {
-                fitting.add(new Candidate(m.drive().slug(), String.join("; ", fit.support)));
-                fits.add(fit);
+                fitting.add(fit);
             }
         }
         if (fitting.isEmpty()) {
@@ -153,12 +151,12 @@ public final class IdentityMatcher {
             }
             return new Identification(Decision.NO_MATCH, null, nearest(nearMisses, r), evidence);
         }
-        if (fitting.size() == 1 && fits.get(0).complete()) {
-            return new Identification(Decision.MATCH, fitting.get(0).slug(), List.of(), fits.get(0).support);
+        if (fitting.size() == 1 && fitting.get(0).complete()) {
+            return new Identification(Decision.MATCH, fitting.get(0).drive.slug(), List.of(), fitting.get(0).support);
         }
         List<String> evidence = new ArrayList<>();
         Set<String> open = new LinkedHashSet<>();
-        for (Fit f : fits) {
+        for (Fit f : fitting) {
             open.addAll(f.open);
         }
         if (fitting.size() > 1) {
@@ -168,9 +166,8 @@ public final class IdentityMatcher {
             evidence.add(o);
         }
         List<Candidate> candidates = new ArrayList<>();
-        for (int i = 0; i < fitting.size(); i++) {
-            Fit f = fits.get(i);
-            candidates.add(new Candidate(fitting.get(i).slug(), fitting.get(i).why()
+        for (Fit f : fitting) {
+            candidates.add(new Candidate(f.drive.slug(), String.join("; ", f.support)
                     + (f.open.isEmpty() ? "" : "; open: " + String.join("; ", f.open))));
         }
         return new Identification(Decision.AMBIGUOUS, null, candidates, evidence);
@@ -231,9 +228,14 @@ public final class IdentityMatcher {
 
     /** How a drive fits a text: what supports it, what the text leaves open, and (for a part number) which other model its words name. */
     private static final class Fit {
+        final Drive drive;
         final List<String> support = new ArrayList<>();
         final List<String> open = new ArrayList<>();
         String otherModel;
+
+        Fit(Drive drive) {
+            this.drive = drive;
+        }
 
         boolean complete() {
             return open.isEmpty();
@@ -247,7 +249,7 @@ public final class IdentityMatcher {
      */
     private Fit fit(Model m, Reading r, List<String> against, boolean byWords) {
         Drive d = m.drive();
-        Fit fit = new Fit();
+        Fit fit = new Fit(d);
         if (byWords) {
             fit.support.add("the model " + d.vendor() + " " + d.model());
         } else {

@@ -115,19 +115,19 @@ public class MeasurementService {
                     "drive must be the slug of a drive in the catalog; there is no drive '" + dev.drivecat.common.Text.quote(driveSlug) + "'"));
             if (id != null && id.matched() && !id.drive().equals(drive.slug)) {
                 throw DomainException.invalidParameter("drive", "The output names \"" + parsed.deviceDescription() + "\", which is "
-                        + id.drive() + " (" + String.join("; ", id.evidence()) + "), not '" + drive.slug + "'. Nothing was stored")
+                        + id.drive() + " (" + id.because() + "), not '" + drive.slug + "'. Nothing was stored")
                         .with("candidates", List.of(id.drive()));
             }
             return new Match(drive, "the drive parameter");
         }
         if (id != null && id.matched()) {
             Drive drive = Drive.findBySlug(id.drive()).orElseThrow();
-            return new Match(drive, String.join("; ", id.evidence()));
+            return new Match(drive, id.because());
         }
-        List<String> candidates = id == null ? List.of() : id.candidates().stream().map(Identification.Candidate::slug).toList();
+        List<String> candidates = id == null ? List.of() : id.candidateSlugs();
         String named = parsed.deviceDescription() == null ? "The output names no model or part number"
                 : "\"" + parsed.deviceDescription() + "\" names no one catalog drive" + (id == null ? "" : " ("
-                + String.join("; ", id.evidence()) + ")");
+                + id.because() + ")");
         throw DomainException.invalidParameter("drive", named + "; name the drive measured with drive=<slug>"
                         + (candidates.isEmpty() ? "" : " (candidates: " + String.join(", ", candidates) + ")") + ". Nothing was stored")
                 .with("candidates", candidates);

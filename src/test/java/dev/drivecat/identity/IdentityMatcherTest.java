@@ -79,12 +79,17 @@ class IdentityMatcherTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"Intel Optane P4800X 750GB U.2", "Intel Optane P4800X 1.5TB U.2", "Samsung PM893 480GB 2.5\" SATA"})
-    void aCapacityDecidesBetweenSkusOfOneModel(String title) {
+    @CsvSource(delimiter = '|', value = {
+            "Intel Optane P4800X 750GB U.2 | MATCH | intel-optane-p4800x-750gb-u2",
+            // the catalog holds no 1.5TB P4800X: its 375GB and 750GB are ruled out by the capacity
+            "Intel Optane P4800X 1.5TB U.2 | NO_MATCH |",
+            "Samsung PM893 480GB 2.5\" SATA | MATCH | samsung-pm893-480gb-sata"})
+    void aCapacityDecidesBetweenSkusOfOneModel(String title, Decision decision, String slug) {
         Identification id = seed(title);
-        assertThat(id.decision()).as(id.toString()).isIn(Decision.MATCH, Decision.NO_MATCH);
-        if (id.matched()) {
-            assertThat(id.drive()).contains(title.contains("750") ? "750gb" : "480gb");
+        assertThat(id.decision()).as(id.toString()).isEqualTo(decision);
+        assertThat(id.drive()).as(id.toString()).isEqualTo(slug);
+        if (decision == Decision.NO_MATCH) {
+            assertThat(id.candidates()).as(id.toString()).isNotEmpty().allMatch(c -> c.why().contains("the text says 1.5tb"));
         }
     }
 

@@ -91,7 +91,7 @@ public final class Text {
     }
 
     /** Whether {@link #clean} would leave the text as it is. */
-    public static boolean isClean(String text) {
+    private static boolean isClean(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c < 0x20 ? c != '\t' && c != '\n' : c >= 0x7F && (c <= 0x9F || c >= 0xD800 && c <= 0xDFFF || c >= 0xFDD0)) {
@@ -163,7 +163,7 @@ public final class Text {
     }
 
     /** Unicode's 66 noncharacters: U+FDD0–U+FDEF and U+xxFFFE, U+xxFFFF of every plane. */
-    public static boolean isNoncharacter(int c) {
+    private static boolean isNoncharacter(int c) {
         return (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE;
     }
 

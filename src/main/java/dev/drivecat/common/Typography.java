@@ -35,7 +35,7 @@ public final class Typography {
         s = FOOTNOTES.matcher(s).replaceAll(" ");
         s = MARKS.matcher(s).replaceAll("");
         s = Normalizer.normalize(s, Normalizer.Form.NFKC);
-        s = s.replace('\u03BC', '\u00B5').replace('\u00D7', 'x').replace('\u2032', '\'').replace('\u2264', '≤');
+        s = s.replace('\u03BC', '\u00B5').replace('\u00D7', 'x').replace('\u2032', '\'');
         s = DASHES.matcher(s).replaceAll("-");
         s = QUOTES.matcher(s).replaceAll("\"");
         s = SPACES.matcher(s).replaceAll(" ");

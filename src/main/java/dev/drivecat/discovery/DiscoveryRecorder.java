@@ -164,7 +164,7 @@ public class DiscoveryRecorder {
                     List.of("not one drive: the condition says \"" + r.conditionWording() + "\""));
         }
         o.decision = id.decision();
-        o.evidence = String.join("; ", id.evidence());
+        o.evidence = id.because();
         o.candidates = candidatesJson(id.candidates());
         Optional<Listing> known = Listing.find(marketplace, r.externalId());
         Optional<String> rejectedBefore = rejectedBefore(marketplace, r.externalId());

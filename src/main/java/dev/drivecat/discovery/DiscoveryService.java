@@ -186,8 +186,8 @@ public class DiscoveryService {
             return;
         }
         Instant started = clock.instant();
-        IdentityCatalog catalog = identity.catalog();
         IdentityMatcher matcher = identity.matcher();
+        IdentityCatalog catalog = matcher.catalog();
         List<SearchQuery> queries = DiscoveryQueries.of(catalog.drives(), config.discovery().maxPartNumberQueriesPerDrive());
         Tally tally = new Tally();
         Set<String> searched = new LinkedHashSet<>();

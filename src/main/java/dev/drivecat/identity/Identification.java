@@ -30,4 +30,14 @@ public record Identification(Decision decision, String drive, List<Candidate> ca
     public boolean matched() {
         return decision == Decision.MATCH;
     }
+
+    /** The evidence in one line, its facts separated by "; ": for a message or a stored note. */
+    public String because() {
+        return String.join("; ", evidence);
+    }
+
+    /** The slugs of the candidates, in order. */
+    public List<String> candidateSlugs() {
+        return candidates.stream().map(Candidate::slug).toList();
+    }
 }

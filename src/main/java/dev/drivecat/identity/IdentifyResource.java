@@ -38,6 +38,10 @@ public class IdentifyResource {
     @Schema(name = "IdentifyCandidate")
     public record CandidateView(@Schema(examples = "samsung-pm893-240gb-sata") String slug,
                                 @Schema(description = "Why the text may name this drive, or what rules it out.") String why) {
+
+        static List<CandidateView> of(List<Identification.Candidate> candidates) {
+            return candidates.stream().map(c -> new CandidateView(c.slug(), c.why())).toList();
+        }
     }
 
     @Schema(name = "IdentifiedDevice", description = "One device of a pasted tool output, as the tool describes it.")
@@ -68,8 +72,7 @@ public class IdentifyResource {
                     + "first one's).") List<DeviceView> devices) {
 
         static IdentificationView of(Identification id, List<DeviceView> devices) {
-            return new IdentificationView(id.decision().name(), id.drive(),
-                    id.candidates().stream().map(c -> new CandidateView(c.slug(), c.why())).toList(), id.evidence(), devices);
+            return new IdentificationView(id.decision().name(), id.drive(), CandidateView.of(id.candidates()), id.evidence(), devices);
         }
     }
 
@@ -92,7 +95,7 @@ public class IdentifyResource {
             throw DomainException.invalidParameter("text", "text is required: a listing title, a model string or a part number");
         }
         if (text.length() > IdentityMatcher.MAX_TEXT) {
-            throw Params.invalid("text", text.substring(0, 60) + "…", "a text of at most " + IdentityMatcher.MAX_TEXT
+            throw Params.invalid("text", text, "a text of at most " + IdentityMatcher.MAX_TEXT
                     + " characters (POST a tool output instead)");
         }
         return IdentificationView.of(identity.identify(text), null);
@@ -123,14 +126,13 @@ public class IdentifyResource {
         }
         List<IdentityService.DeviceIdentification> devices = identity.identifyOutput(text);
         if (devices.isEmpty()) {
-            return IdentificationView.of(identity.identify(IdentityMatcher.cut(text)), null);
+            return IdentificationView.of(identity.identify(text), null);
         }
         List<DeviceView> views = devices.stream().map(d -> {
             ToolOutput.Device dev = d.device();
             Identification id = d.identification();
             return new DeviceView(dev.tool(), dev.model(), dev.capacityBytes(), dev.formFactor(), dev.bus() == null ? null : dev.bus().token(),
-                    id.decision().name(), id.drive(), id.candidates().stream().map(c -> new CandidateView(c.slug(), c.why())).toList(),
-                    id.evidence());
+                    id.decision().name(), id.drive(), CandidateView.of(id.candidates()), id.evidence());
         }).toList();
         return IdentificationView.of(devices.get(0).identification(), views);
     }

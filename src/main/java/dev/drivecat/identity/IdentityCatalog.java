@@ -2,11 +2,13 @@ package dev.drivecat.identity;
 
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
+import dev.drivecat.common.ApiToken;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -42,23 +44,44 @@ public final class IdentityCatalog {
      * What a source says a series is made as: the form factors of a vendor's model, so that a title
      * that says "M.2" names the one length it comes in.
      */
-    public record Series(String vendor, String model, Set<FormFactor> formFactors, String sourceUrl, String wording) {
+    public record Series(String vendor, String model, Set<FormFactor> formFactors, String sourceUrl) {
         public Series {
             formFactors = Set.copyOf(formFactors);
         }
+
+        /**
+         * The fact a seriesFormFactors value states: its form-factor tokens separated by spaces
+         * ("m2-2280 m2-22110"); tokens that are no form factor are left out. Null when none is one.
+         */
+        public static Series of(String vendor, String model, String formFactorTokens, String sourceUrl) {
+            Set<FormFactor> made = EnumSet.noneOf(FormFactor.class);
+            for (String t : formFactorTokens.trim().split("\\s+")) {
+                ApiToken.parse(FormFactor.class, t).ifPresent(made::add);
+            }
+            return made.isEmpty() ? null : new Series(vendor, model, made, sourceUrl);
+        }
     }
 
-    /** A drive's model name, read for matching. */
+    /** A part number the catalog knows, or its base or punctuation-free form: its drive, the part number as held, and the page that ties them. */
+    record CodeHit(Drive drive, String partNumber, String sourceUrl) {
+    }
+
+    /** An alias the catalog knows, and its drive. */
+    record AliasHit(Drive drive, Alias alias) {
+    }
+
+    /**
+     * A drive's model name, read for matching: its maker, the words of it with a digit, the other
+     * words a title must say beside them, and whether it names a heatsink (the one word "heatsink").
+     */
     record Model(Drive drive, String maker, List<String> numbers, List<String> required, boolean heatsink) {
     }
 
     private final List<Drive> drives;
-    private final Map<String, Drive> byCode = new HashMap<>();
-    private final Map<String, String> codeSource = new HashMap<>();
-    private final Map<String, String> partNumberOf = new HashMap<>();
+    private final Map<String, CodeHit> byCode = new HashMap<>();
     private final Map<String, List<Model>> byNumber = new HashMap<>();
-    private final Map<String, Drive> byAlias = new HashMap<>();
-    private final Map<String, Alias> aliasOf = new HashMap<>();
+    private final Map<Drive, Model> models = new IdentityHashMap<>();
+    private final Map<String, AliasHit> byAlias = new HashMap<>();
     private final Map<String, Series> series = new HashMap<>();
     private final Map<String, Drive> bySlug = new LinkedHashMap<>();
     private final Map<String, List<Drive>> byMaker = new HashMap<>();
@@ -78,9 +101,7 @@ public final class IdentityCatalog {
             }
             for (PartNumber pn : d.partNumbers()) {
                 String code = pn.value().toUpperCase(Locale.ROOT);
-                byCode.put(code, d);
-                codeSource.put(code, pn.sourceUrl());
-                partNumberOf.put(code, code);
+                byCode.put(code, new CodeHit(d, code, pn.sourceUrl()));
                 String squashed = squash(code);
                 if (!squashed.equals(code)) {
                     Drive other = bases.putIfAbsent(squashed, d);
@@ -99,28 +120,26 @@ public final class IdentityCatalog {
                 }
             }
             for (Alias a : d.aliases()) {
-                String key = aliasKey(a.text());
-                byAlias.put(key, d);
-                aliasOf.put(key, a);
+                byAlias.put(aliasKey(a.text()), new AliasHit(d, a));
             }
-            Model m = model(d);
+            Model m = read(d);
+            models.put(d, m);
             for (String n : m.numbers()) {
                 byNumber.computeIfAbsent(n, k -> new ArrayList<>()).add(m);
             }
         }
         bases.forEach((base, d) -> {
             if (!ambiguousBases.contains(base) && !byCode.containsKey(base)) {
-                byCode.put(base, d);
                 PartNumber from = baseSource.get(base);
-                codeSource.put(base, from.sourceUrl());
-                partNumberOf.put(base, from.value().toUpperCase(Locale.ROOT));
+                byCode.put(base, new CodeHit(d, from.value().toUpperCase(Locale.ROOT), from.sourceUrl()));
             }
         });
         for (Series s : seriesFacts) {
-            series.put(seriesKey(s.vendor(), s.model()), s);
+            series.putIfAbsent(seriesKey(s.vendor(), s.model()), s);
         }
     }
 
+    /** The catalog of these drives; of several facts about one series (one maker and model name), the first counts. */
     public static IdentityCatalog of(Collection<Drive> drives, Collection<Series> series) {
         return new IdentityCatalog(drives, series);
     }
@@ -167,44 +186,33 @@ public final class IdentityCatalog {
         return b.toString();
     }
 
-    /** The drive a part number names: by itself, without its dash suffix, or without its punctuation; null when none. */
-    Drive byCode(String code) {
-        String found = catalogCode(code);
-        return found == null ? null : byCode.get(found);
-    }
-
-    /** The catalog part number (or its base or punctuation-free form) a code was found as; null when none. */
-    String catalogCode(String code) {
-        if (byCode.containsKey(code)) {
-            return code;
+    /**
+     * The drive a part number names: by itself, without its dash suffix, or without its punctuation,
+     * with the part number as the catalog holds it (itself, or the one a base or punctuation-free
+     * form was made from); null when none.
+     */
+    CodeHit byCode(String code) {
+        CodeHit hit = byCode.get(code);
+        if (hit != null) {
+            return hit;
         }
         String base = base(code);
-        if (base != null && byCode.containsKey(base)) {
-            return base;
+        if (base != null) {
+            hit = byCode.get(base);
+            if (hit != null) {
+                return hit;
+            }
         }
-        String squashed = squash(code);
-        return byCode.containsKey(squashed) ? squashed : null;
-    }
-
-    String source(String catalogCode) {
-        return codeSource.get(catalogCode);
-    }
-
-    /** The part number as the catalog holds it, for an index key (itself, or the part number a base or punctuation-free form was made from). */
-    String partNumber(String catalogCode) {
-        return partNumberOf.get(catalogCode);
+        return byCode.get(squash(code));
     }
 
     List<Model> byNumber(String number) {
         return byNumber.getOrDefault(number, List.of());
     }
 
-    Drive byAlias(String text) {
-        return byAlias.get(aliasKey(text));
-    }
-
-    Alias alias(String text) {
-        return aliasOf.get(aliasKey(text));
+    /** The alias a text's words (as {@link Words#of} reads them) are, with its drive; null when none. */
+    AliasHit byAlias(List<String> words) {
+        return byAlias.isEmpty() ? null : byAlias.get(String.join(" ", words));
     }
 
     /**
@@ -243,7 +251,7 @@ public final class IdentityCatalog {
         return out;
     }
 
-    static String aliasKey(String text) {
+    private static String aliasKey(String text) {
         return String.join(" ", Words.of(Words.plain(text)));
     }
 
@@ -251,7 +259,12 @@ public final class IdentityCatalog {
         return Vocabulary.maker(vendor) + "|" + String.join(" ", Words.of(Words.plain(model)));
     }
 
-    private static Model model(Drive d) {
+    /** The model name of a drive of this catalog, as read for matching. */
+    Model model(Drive d) {
+        return models.get(d);
+    }
+
+    private static Model read(Drive d) {
         List<String> numbers = new ArrayList<>();
         List<String> required = new ArrayList<>();
         boolean heatsink = false;
@@ -259,7 +272,8 @@ public final class IdentityCatalog {
         Set<String> vendorWords = new HashSet<>(Words.of(Words.plain(d.vendor())));
         for (String w : Words.of(Words.plain(d.model()))) {
             if (w.equals("heatsink") || w.equals("heat") || w.equals("sink")) {
-                heatsink = true;
+                // neither a number nor a word a title must say; only "heatsink" in one word makes the model one with a heatsink
+                heatsink |= w.equals("heatsink");
             } else if (Words.hasDigit(w) && !Vocabulary.FAMILY.contains(w)) {
                 numbers.add(w);
             } else if (!Vocabulary.FAMILY.contains(w) && !vendorWords.contains(w) && !w.equals("with") && !Words.hasDigit(w)) {

@@ -34,8 +34,20 @@ public final class IdentityMatcher {
         this.catalog = catalog;
     }
 
+    /** The catalog this matcher reads. */
+    public IdentityCatalog catalog() {
+        return catalog;
+    }
+
     public Identification identify(String text) {
         return identify(Reading.of(cut(text)));
+    }
+
+    /** What one device of a tool output names: its model string with the form factor and bus the tool prints, and its byte count. */
+    public Identification identify(ToolOutput.Device device) {
+        List<StatedCapacity> bytes = device.capacityBytes() == null ? List.of() : List.of(StatedCapacity.ofBytes(device.capacityBytes(),
+                String.format(java.util.Locale.ROOT, "%,d bytes", device.capacityBytes())));
+        return identify(Reading.of(cut(device.text()), bytes));
     }
 
     static String cut(String text) {
@@ -48,11 +60,12 @@ public final class IdentityMatcher {
         if (r.notADrive().isPresent()) {
             return new Identification(Decision.NOT_A_DRIVE, null, List.of(), List.of("not one drive: " + r.notADrive().get()));
         }
-        Drive aliased = catalog.byAlias(r.original());
+        IdentityCatalog.AliasHit aliased = catalog.byAlias(r.words());
         if (aliased != null) {
-            IdentityCatalog.Alias a = catalog.alias(r.original());
-            return new Identification(Decision.MATCH, aliased.slug(), List.of(), List.of("the title is one an operator accepted for "
-                    + aliased.slug() + (a.sourceUrl() == null ? "" : " (seen at " + a.sourceUrl() + ")")));
+            String slug = aliased.drive().slug();
+            String seen = aliased.alias().sourceUrl();
+            return new Identification(Decision.MATCH, slug, List.of(), List.of("the title is one an operator accepted for "
+                    + slug + (seen == null ? "" : " (seen at " + seen + ")")));
         }
         Identification byCode = byPartNumber(r);
         if (byCode != null) {
@@ -64,10 +77,12 @@ public final class IdentityMatcher {
     /** The decision a catalog part number in the text makes, or null when the text names none. */
     private Identification byPartNumber(Reading r) {
         Map<Drive, String> hits = new LinkedHashMap<>();
+        IdentityCatalog.CodeHit first = null;
         for (String code : r.codes()) {
-            Drive d = catalog.byCode(code);
-            if (d != null) {
-                hits.putIfAbsent(d, code);
+            IdentityCatalog.CodeHit hit = catalog.byCode(code);
+            if (hit != null) {
+                hits.putIfAbsent(hit.drive(), code);
+                first = first == null ? hit : first;
             }
         }
         if (hits.isEmpty()) {
@@ -79,17 +94,17 @@ public final class IdentityMatcher {
             return new Identification(Decision.AMBIGUOUS, null, candidates,
                     List.of("the text names part numbers of " + hits.size() + " different drives"));
         }
-        Drive d = hits.keySet().iterator().next();
+        // one drive: the first code named it
+        Drive d = first.drive();
         String code = hits.get(d);
-        String catalogCode = catalog.catalogCode(code);
-        String source = catalog.source(catalogCode);
-        String held = catalog.partNumber(catalogCode);
+        String source = first.sourceUrl();
+        String held = first.partNumber();
         String found = code.equals(held) ? "part number " + code : "part number " + code + " (the catalog's " + held + ")";
         List<String> evidence = new ArrayList<>();
         evidence.add(found + " is " + d.vendor() + " " + d.model() + " " + d.capacityGb() + " GB " + d.formFactor().label() + ", "
                 + d.slug() + (source == null ? "" : " (" + source + ")"));
         List<String> against = new ArrayList<>();
-        Fit fit = fit(d, r, against, false);
+        Fit fit = fit(catalog.model(d), r, against, false);
         if (!against.isEmpty() || fit.otherModel != null) {
             if (fit.otherModel != null) {
                 against.add("its words name " + fit.otherModel);
@@ -111,19 +126,17 @@ public final class IdentityMatcher {
             }
         }
         List<Candidate> nearMisses = new ArrayList<>();
-        List<Candidate> fitting = new ArrayList<>();
-        List<Fit> fits = new ArrayList<>();
+        List<Fit> fitting = new ArrayList<>();
         for (Model m : named) {
             List<String> against = new ArrayList<>();
             if (!modelNamed(m, r, limit, against)) {
                 continue;
             }
-            Fit fit = fit(m.drive(), r, against, true);
+            Fit fit = fit(m, r, against, true);
             if (!against.isEmpty()) {
                 nearMisses.add(new Candidate(m.drive().slug(), String.join("; ", against)));
             } else {
-                fitting.add(new Candidate(m.drive().slug(), String.join("; ", fit.support)));
-                fits.add(fit);
+                fitting.add(fit);
             }
         }
         if (fitting.isEmpty()) {
@@ -138,12 +151,12 @@ public final class IdentityMatcher {
             }
             return new Identification(Decision.NO_MATCH, null, nearest(nearMisses, r), evidence);
         }
-        if (fitting.size() == 1 && fits.get(0).complete()) {
-            return new Identification(Decision.MATCH, fitting.get(0).slug(), List.of(), fits.get(0).support);
+        if (fitting.size() == 1 && fitting.get(0).complete()) {
+            return new Identification(Decision.MATCH, fitting.get(0).drive.slug(), List.of(), fitting.get(0).support);
         }
         List<String> evidence = new ArrayList<>();
         Set<String> open = new LinkedHashSet<>();
-        for (Fit f : fits) {
+        for (Fit f : fitting) {
             open.addAll(f.open);
         }
         if (fitting.size() > 1) {
@@ -153,9 +166,8 @@ public final class IdentityMatcher {
             evidence.add(o);
         }
         List<Candidate> candidates = new ArrayList<>();
-        for (int i = 0; i < fitting.size(); i++) {
-            Fit f = fits.get(i);
-            candidates.add(new Candidate(fitting.get(i).slug(), fitting.get(i).why()
+        for (Fit f : fitting) {
+            candidates.add(new Candidate(f.drive.slug(), String.join("; ", f.support)
                     + (f.open.isEmpty() ? "" : "; open: " + String.join("; ", f.open))));
         }
         return new Identification(Decision.AMBIGUOUS, null, candidates, evidence);
@@ -216,9 +228,14 @@ public final class IdentityMatcher {
 
     /** How a drive fits a text: what supports it, what the text leaves open, and (for a part number) which other model its words name. */
     private static final class Fit {
+        final Drive drive;
         final List<String> support = new ArrayList<>();
         final List<String> open = new ArrayList<>();
         String otherModel;
+
+        Fit(Drive drive) {
+            this.drive = drive;
+        }
 
         boolean complete() {
             return open.isEmpty();
@@ -230,25 +247,24 @@ public final class IdentityMatcher {
      *
      * @param byWords whether the model's words are what named the drive (else a part number did)
      */
-    private Fit fit(Drive d, Reading r, List<String> against, boolean byWords) {
-        Fit fit = new Fit();
+    private Fit fit(Model m, Reading r, List<String> against, boolean byWords) {
+        Drive d = m.drive();
+        Fit fit = new Fit(d);
         if (byWords) {
             fit.support.add("the model " + d.vendor() + " " + d.model());
         } else {
-            String other = otherModelNamed(d, r);
+            String other = otherModelNamed(m, r);
             fit.otherModel = other;
         }
         // the maker
-        String maker = Vocabulary.maker(d.vendor());
         Set<String> makers = r.makers().stream().filter(x -> !Vocabulary.OEMS.contains(x)).collect(Collectors.toCollection(LinkedHashSet::new));
-        if (!makers.isEmpty() && !makers.contains(maker)) {
+        if (!makers.isEmpty() && !makers.contains(m.maker())) {
             against.add("the text names " + String.join(", ", makers) + ", not " + d.vendor());
         }
         // a heatsink
-        boolean modelHeatsink = Words.of(Words.plain(d.model())).contains("heatsink");
-        if (Boolean.TRUE.equals(r.heatsink()) && !modelHeatsink) {
+        if (Boolean.TRUE.equals(r.heatsink()) && !m.heatsink()) {
             against.add("the text speaks of a heatsink, and " + d.slug() + " is sold without one");
-        } else if (Boolean.FALSE.equals(r.heatsink()) && modelHeatsink) {
+        } else if (Boolean.FALSE.equals(r.heatsink()) && m.heatsink()) {
             against.add("the text says without a heatsink");
         }
         // the capacity
@@ -390,32 +406,22 @@ public final class IdentityMatcher {
         return false;
     }
 
-    /** Another catalog model the text names besides a part number's drive, or null. */
-    private String otherModelNamed(Drive d, Reading r) {
+    /** Another catalog model of the same maker the text names besides a part number's drive, or null. */
+    private String otherModelNamed(Model own, Reading r) {
         int limit = Math.min(r.forFrom(), r.words().size());
         for (int i = 0; i < limit; i++) {
             String w = r.words().get(i);
-            if (!Words.hasDigit(w)) {
+            if (!Words.hasDigit(w) || own.numbers().contains(w)) {
                 continue;
             }
             for (Model m : catalog.byNumber(w)) {
-                if (!m.drive().model().equalsIgnoreCase(d.model()) && Vocabulary.maker(m.drive().vendor()).equals(Vocabulary.maker(d.vendor()))
-                        && modelNamed(m, r, limit, new ArrayList<>()) && !numbersOf(d).contains(w)) {
+                if (!m.drive().model().equalsIgnoreCase(own.drive().model()) && m.maker().equals(own.maker())
+                        && modelNamed(m, r, limit, new ArrayList<>())) {
                     return m.drive().vendor() + " " + m.drive().model();
                 }
             }
         }
         return null;
-    }
-
-    private List<String> numbersOf(Drive d) {
-        List<String> out = new ArrayList<>();
-        for (String w : Words.of(Words.plain(d.model()))) {
-            if (Words.hasDigit(w)) {
-                out.add(w);
-            }
-        }
-        return out;
     }
 
     /** The near misses worth showing: those of the capacity the text states, when some are. */

@@ -11,12 +11,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The one identity matcher of the service, over the catalog as it is now: its index is built from
@@ -29,7 +26,7 @@ public class IdentityService {
     @Inject
     AgroalDataSource dataSource;
 
-    private record Current(long version, IdentityMatcher matcher, IdentityCatalog catalog) {
+    private record Current(long version, IdentityMatcher matcher) {
     }
 
     private volatile Current current;
@@ -48,30 +45,19 @@ public class IdentityService {
         IdentityMatcher m = matcher();
         List<DeviceIdentification> out = new ArrayList<>();
         for (ToolOutput.Device d : ToolOutput.devices(output)) {
-            out.add(new DeviceIdentification(d, identifyDevice(m, d)));
+            out.add(new DeviceIdentification(d, m.identify(d)));
         }
         return out;
     }
 
     /** What one device of a tool output names. */
     public Identification identify(ToolOutput.Device device) {
-        return identifyDevice(matcher(), device);
+        return matcher().identify(device);
     }
 
-    private static Identification identifyDevice(IdentityMatcher m, ToolOutput.Device d) {
-        List<StatedCapacity> bytes = d.capacityBytes() == null ? List.of()
-                : List.of(StatedCapacity.ofBytes(d.capacityBytes(), String.format(java.util.Locale.ROOT, "%,d bytes", d.capacityBytes())));
-        return m.identify(Reading.of(IdentityMatcher.cut(d.text()), bytes));
-    }
-
-    /** The matcher over the catalog as it is now. */
+    /** The matcher over the catalog as it is now ({@link IdentityMatcher#catalog} is the index it reads). */
     public IdentityMatcher matcher() {
         return fresh().matcher();
-    }
-
-    /** The index the matcher reads, as it is now. */
-    public IdentityCatalog catalog() {
-        return fresh().catalog();
     }
 
     private Current fresh() {
@@ -85,8 +71,7 @@ public class IdentityService {
                 if (current != null && current.version() == version) {
                     return current;
                 }
-                IdentityCatalog catalog = load(c);
-                Current loaded = new Current(version, new IdentityMatcher(catalog), catalog);
+                Current loaded = new Current(version, new IdentityMatcher(load(c)));
                 current = loaded;
                 return loaded;
             }
@@ -124,15 +109,15 @@ public class IdentityService {
         }
         Map<Long, String[]> seriesOf = new HashMap<>();
         try (PreparedStatement s = c.prepareStatement("""
-                SELECT drive_id, value_text, source_url, wording FROM spec_value
+                SELECT drive_id, value_text, source_url FROM spec_value
                  WHERE field = 'seriesFormFactors' AND chosen AND value_text IS NOT NULL""");
              ResultSet r = s.executeQuery()) {
             while (r.next()) {
-                seriesOf.put(r.getLong(1), new String[] {r.getString(2), r.getString(3), r.getString(4)});
+                seriesOf.put(r.getLong(1), new String[] {r.getString(2), r.getString(3)});
             }
         }
         List<IdentityCatalog.Drive> drives = new ArrayList<>();
-        Map<String, IdentityCatalog.Series> series = new LinkedHashMap<>();
+        List<IdentityCatalog.Series> series = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement(
                 "SELECT id, slug, vendor, model, capacity_gb, interface, form_factor FROM drive ORDER BY id");
              ResultSet r = s.executeQuery()) {
@@ -143,18 +128,12 @@ public class IdentityService {
                 drives.add(new IdentityCatalog.Drive(r.getString(2), r.getString(3), r.getString(4), r.getInt(5), iface, ff,
                         numbers.getOrDefault(id, List.of()), aliases.getOrDefault(id, List.of())));
                 String[] fact = seriesOf.get(id);
-                if (fact != null) {
-                    Set<FormFactor> made = EnumSet.noneOf(FormFactor.class);
-                    for (String t : fact[0].trim().split("\\s+")) {
-                        ApiToken.parse(FormFactor.class, t).ifPresent(made::add);
-                    }
-                    if (!made.isEmpty()) {
-                        series.putIfAbsent(r.getString(3) + "|" + r.getString(4),
-                                new IdentityCatalog.Series(r.getString(3), r.getString(4), made, fact[1], fact[2]));
-                    }
+                IdentityCatalog.Series made = fact == null ? null : IdentityCatalog.Series.of(r.getString(3), r.getString(4), fact[0], fact[1]);
+                if (made != null) {
+                    series.add(made);
                 }
             }
         }
-        return IdentityCatalog.of(drives, series.values());
+        return IdentityCatalog.of(drives, series);
     }
 }

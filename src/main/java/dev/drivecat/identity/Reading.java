@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * @param forFrom the index in {@code words} from which the text says what something fits, or
  *     {@code words.size()} when it never does
  */
-record Reading(String original, String plain, List<String> words, List<String> codes, List<StatedCapacity> capacities,
+record Reading(List<String> words, List<String> codes, List<StatedCapacity> capacities,
                Set<Shape> shapes, Set<Interface> buses, Set<String> makers, Boolean heatsink, int forFrom,
                Optional<String> notADrive) {
 
@@ -34,7 +34,7 @@ record Reading(String original, String plain, List<String> words, List<String> c
     Reading withMakers(Set<String> more) {
         Set<String> all = new LinkedHashSet<>(makers);
         all.addAll(more);
-        return new Reading(original, plain, words, codes, capacities, shapes, buses, java.util.Collections.unmodifiableSet(all), heatsink, forFrom, notADrive);
+        return new Reading(words, codes, capacities, shapes, buses, java.util.Collections.unmodifiableSet(all), heatsink, forFrom, notADrive);
     }
 
     /** As {@link #of(String)}, with capacities a tool printed besides the text (a byte count). */
@@ -69,7 +69,7 @@ record Reading(String original, String plain, List<String> words, List<String> c
         Boolean heatsink = !Words.containsAny(plain, Vocabulary.HEATSINK_NEEDLES) ? null
                 : Vocabulary.NO_HEATSINK.matcher(plain).find() ? Boolean.FALSE
                 : Vocabulary.HEATSINK.matcher(plain).find() ? Boolean.TRUE : null;
-        return new Reading(text, plain, words, List.copyOf(PartNumbers.candidates(plain)), capacities, shapes, buses, makers, heatsink, forFrom(plain, words),
+        return new Reading(words, List.copyOf(PartNumbers.candidates(plain)), capacities, shapes, buses, makers, heatsink, forFrom(plain, words),
                 NotADrive.why(plain, capacities));
     }
 

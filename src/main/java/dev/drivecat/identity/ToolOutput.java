@@ -72,13 +72,19 @@ public final class ToolOutput {
             long bytes = decimalBytes(row.group(4), row.group(5));
             merge(out, new Device("nvme list", row.group(1).strip(), bytes, null, Interface.NVME));
         }
-        Matcher descr = DISKINFO_DESCR.matcher(text);
-        if (descr.find()) {
+        String descr = diskinfoDescription(text);
+        if (descr != null) {
             Matcher size = DISKINFO_SIZE.matcher(text);
             Long bytes = size.find() ? Long.valueOf(size.group(1)) : null;
-            merge(out, new Device("diskinfo", descr.group(1), bytes, null, null));
+            merge(out, new Device("diskinfo", descr, bytes, null, null));
         }
         return List.copyOf(out.values());
+    }
+
+    /** The model or part number the "Disk descr." line of a diskinfo output names; null when it has none. */
+    public static String diskinfoDescription(String text) {
+        Matcher descr = DISKINFO_DESCR.matcher(text);
+        return descr.find() ? descr.group(1) : null;
     }
 
     private static java.util.Optional<Device> smartctl(String section) {

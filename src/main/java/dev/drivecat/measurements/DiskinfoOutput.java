@@ -1,5 +1,6 @@
 package dev.drivecat.measurements;
 
+import dev.drivecat.identity.ToolOutput;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +18,6 @@ public final class DiskinfoOutput {
     static final String TOOL = "diskinfo";
     private static final Pattern SECTION = Pattern.compile("^\\s*Synchronous random writes:\\s*$", Pattern.MULTILINE);
     private static final Pattern ROW = Pattern.compile("^\\s*([0-9]+(?:\\.[0-9]+)?) kbytes:\\s+([0-9]+(?:\\.[0-9]+)?) usec/IO\\b.*$");
-    private static final Pattern DESCRIPTION = Pattern.compile("^\\s*(\\S.*?)\\s+#\\s*Disk descr\\.\\s*$", Pattern.MULTILINE);
 
     private DiskinfoOutput() {
     }
@@ -55,7 +55,7 @@ public final class DiskinfoOutput {
     }
 
     private static String description(String output) {
-        Matcher m = DESCRIPTION.matcher(output);
-        return m.find() ? m.group(1).strip() : null;
+        String description = ToolOutput.diskinfoDescription(output);
+        return description == null ? null : description.strip();
     }
 }

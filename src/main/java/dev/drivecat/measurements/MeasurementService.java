@@ -109,36 +109,34 @@ public class MeasurementService {
      * that names the candidates (by vendor, series code and capacity) and stores nothing.
      */
     private Match drive(String output, SyncWrite parsed, String driveSlug) {
-        Identification id = identification(output, parsed);
+        Identification id = identification(output);
         if (driveSlug != null) {
             Drive drive = Drive.findBySlug(driveSlug).orElseThrow(() -> DomainException.invalidParameter("drive",
                     "drive must be the slug of a drive in the catalog; there is no drive '" + dev.drivecat.common.Text.quote(driveSlug) + "'"));
             if (id != null && id.matched() && !id.drive().equals(drive.slug)) {
                 throw DomainException.invalidParameter("drive", "The output names \"" + parsed.deviceDescription() + "\", which is "
-                        + id.drive() + " (" + String.join("; ", id.evidence()) + "), not '" + drive.slug + "'. Nothing was stored")
+                        + id.drive() + " (" + id.because() + "), not '" + drive.slug + "'. Nothing was stored")
                         .with("candidates", List.of(id.drive()));
             }
             return new Match(drive, "the drive parameter");
         }
         if (id != null && id.matched()) {
             Drive drive = Drive.findBySlug(id.drive()).orElseThrow();
-            return new Match(drive, String.join("; ", id.evidence()));
+            return new Match(drive, id.because());
         }
-        List<String> candidates = id == null ? List.of() : id.candidates().stream().map(Identification.Candidate::slug).toList();
+        List<String> candidates = id == null ? List.of() : id.candidateSlugs();
         String named = parsed.deviceDescription() == null ? "The output names no model or part number"
                 : "\"" + parsed.deviceDescription() + "\" names no one catalog drive" + (id == null ? "" : " ("
-                + String.join("; ", id.evidence()) + ")");
+                + id.because() + ")");
         throw DomainException.invalidParameter("drive", named + "; name the drive measured with drive=<slug>"
                         + (candidates.isEmpty() ? "" : " (candidates: " + String.join(", ", candidates) + ")") + ". Nothing was stored")
                 .with("candidates", candidates);
     }
 
     /** What the output's device names, or null when it names no model (fio JSON). */
-    private Identification identification(String output, SyncWrite parsed) {
-        for (ToolOutput.Device d : ToolOutput.devices(output)) {
-            return identity.identify(d);
-        }
-        return parsed.deviceDescription() == null ? null : identity.identify(parsed.deviceDescription());
+    private Identification identification(String output) {
+        List<ToolOutput.Device> devices = ToolOutput.devices(output);
+        return devices.isEmpty() ? null : identity.identify(devices.get(0));
     }
 
     private JsonNode json(byte[] body) {

@@ -162,14 +162,13 @@ public class PageImportService {
                 byTitle = identity.identify(page.title());
                 if (byTitle.matched()) {
                     drive = Drive.<Drive>findBySlug(byTitle.drive());
-                    note = "Stored for drive " + byTitle.drive() + ", which the title names (" + String.join("; ", byTitle.evidence()) + ").";
+                    note = "Stored for drive " + byTitle.drive() + ", which the title names (" + byTitle.because() + ").";
                 }
             }
             if (drive.isEmpty()) {
                 String why = byTitle == null ? "the page states no title"
-                        : "the title names no one catalog drive (" + byTitle.decision() + ": " + String.join("; ", byTitle.evidence())
-                        + (byTitle.candidates().isEmpty() ? "" : "; candidates " + byTitle.candidates().stream()
-                        .map(Identification.Candidate::slug).collect(java.util.stream.Collectors.joining(", "))) + ")";
+                        : "the title names no one catalog drive (" + byTitle.decision() + ": " + byTitle.because()
+                        + (byTitle.candidates().isEmpty() ? "" : "; candidates " + String.join(", ", byTitle.candidateSlugs())) + ")";
                 return new Result(product.url().toString(), marketplace, page.externalId(), "PARSED", null, page.layout(),
                         DisagreementView.of(page), null, observedAt, false,
                         "No drive given, no listing or watched page knows this item, and " + why + ": nothing was stored "

@@ -51,7 +51,8 @@ class IdentifyApiTest {
         given().when().get("/identify").then().statusCode(400).contentType("application/problem+json")
                 .body("parameter", equalTo("text"));
         given().queryParam("text", "x".repeat(IdentityMatcher.MAX_TEXT + 1)).when().get("/identify").then().statusCode(400)
-                .contentType("application/problem+json").body("detail", containsString("at most 2000 characters"));
+                .contentType("application/problem+json").body("detail", containsString("at most 2000 characters"))
+                .body("detail", containsString("(2001 characters)"));
     }
 
     @Test

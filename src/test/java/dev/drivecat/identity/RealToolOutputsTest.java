@@ -60,8 +60,7 @@ class RealToolOutputsTest {
                 // nvme list prints GB with two decimals: within 10 MB of the byte count the index gives
                 assertThat(Math.abs(device.capacityBytes() - expected)).as(row.file() + " capacity").isLessThan(10_000_000L);
             }
-            Identification id = MATCHER.identify(Reading.of(IdentityMatcher.cut(device.text()), device.capacityBytes() == null
-                    ? List.of() : List.of(StatedCapacity.ofBytes(device.capacityBytes(), device.capacityBytes() + " bytes"))));
+            Identification id = MATCHER.identify(device);
             counts[id.decision().ordinal()]++;
             Matcher drive = DRIVE.matcher(row.truth());
             String truth = drive.find() ? drive.group(1).trim() : row.truth();

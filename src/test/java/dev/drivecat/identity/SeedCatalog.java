@@ -37,7 +37,7 @@ public final class SeedCatalog {
                 for (JsonNode spec : d.path("specs")) {
                     if (spec.path("field").asText().equals("seriesFormFactors")) {
                         series.put(slug, new String[] {spec.path("value").asText(),
-                                sources.path(spec.path("source").asText()).path("url").asText(null), spec.path("wording").asText()});
+                                sources.path(spec.path("source").asText()).path("url").asText(null)});
                     }
                     if (spec.path("field").asText().equals("partNumber")) {
                         add(pns, spec.path("value").asText(), sources.path(spec.path("source").asText()).path("url").asText(null));
@@ -52,18 +52,15 @@ public final class SeedCatalog {
         drives.forEach((slug, d) -> out.add(new IdentityCatalog.Drive(slug, d.path("vendor").asText(), d.path("model").asText(),
                 d.path("capacityGb").asInt(), ApiToken.parse(Interface.class, d.path("interface").asText()).orElseThrow(),
                 ApiToken.parse(FormFactor.class, d.path("formFactor").asText()).orElseThrow(), numbers.get(slug), List.of())));
-        Map<String, IdentityCatalog.Series> facts = new LinkedHashMap<>();
+        List<IdentityCatalog.Series> facts = new ArrayList<>();
         for (IdentityCatalog.Drive d : out) {
             String[] fact = series.get(d.slug());
-            if (fact != null) {
-                java.util.Set<FormFactor> made = java.util.EnumSet.noneOf(FormFactor.class);
-                for (String t : fact[0].split("\\s+")) {
-                    made.add(ApiToken.parse(FormFactor.class, t).orElseThrow());
-                }
-                facts.putIfAbsent(d.vendor() + "|" + d.model(), new IdentityCatalog.Series(d.vendor(), d.model(), made, fact[1], fact[2]));
+            IdentityCatalog.Series made = fact == null ? null : IdentityCatalog.Series.of(d.vendor(), d.model(), fact[0], fact[1]);
+            if (made != null) {
+                facts.add(made);
             }
         }
-        return IdentityCatalog.of(out, facts.values());
+        return IdentityCatalog.of(out, facts);
     }
 
     private static void add(List<IdentityCatalog.PartNumber> pns, String value, String url) {

@@ -52,9 +52,11 @@ class ShapeTest {
                 found.add(s);
             }
         }
+        Set<Shape> shapes = EnumSet.noneOf(Shape.class);
         for (String name : expected.split(" ")) {
-            assertThat(found).as(text).contains(Shape.valueOf(name));
+            shapes.add(Shape.valueOf(name));
         }
+        assertThat(found).as(text).containsExactlyInAnyOrderElementsOf(shapes);
     }
 
     @ParameterizedTest

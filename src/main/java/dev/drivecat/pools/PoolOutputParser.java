@@ -82,10 +82,13 @@ public final class PoolOutputParser {
             }
             i++;
         }
-        for (ZdbOutput.VdevTable table : zdb.vdevTables()) {
-            add(table.pool(), table.line());
+        // zdb's vdev tables merge last, so that zpool status and list give the structure; the pools keep the paste's order
+        for (PoolPaste.Pool table : zdb.vdevTables()) {
+            add(table, table.shownAt().get(0).fromLine());
         }
-        return new PoolPaste(new ArrayList<>(pools.values()), zdb.histogram(), warnings.list());
+        List<String> order = new ArrayList<>(pools.keySet());
+        order.sort(java.util.Comparator.comparing(firstLines::get));
+        return new PoolPaste(order.stream().map(pools::get).toList(), zdb.histogram(), warnings.list());
     }
 
     /** Reads the output that starts at line i, if one does: the index after it, else i. */
@@ -364,7 +367,7 @@ public final class PoolOutputParser {
                 break;
             }
             String[] t = line.tokens();
-            boolean last = nextNonBlank(i) >= lines.size();
+            boolean last = PasteLines.nextShown(lines, i) >= lines.size();
             if (!isListRow(line) && !(last && t.length >= 1 && open)) {
                 break;
             }
@@ -450,16 +453,8 @@ public final class PoolOutputParser {
         if (lines.get(i).fence) {
             return i + 1;
         }
-        int next = nextNonBlank(i);
+        int next = PasteLines.nextShown(lines, i);
         return next < lines.size() && !startsOutput(lines.get(next)) && row.test(lines.get(next)) ? next : -1;
-    }
-
-    private int nextNonBlank(int i) {
-        int k = i;
-        while (k < lines.size() && lines.get(k).skipped()) {
-            k++;
-        }
-        return k;
     }
 
     // ---- pools shown by more than one output ---------------------------------------------------
@@ -474,6 +469,7 @@ public final class PoolOutputParser {
             return;
         }
         pools.put(key, merged(known, pool, firstLines.get(key), line));
+        firstLines.merge(key, line, Math::min);
     }
 
     private PoolPaste.Pool merged(PoolPaste.Pool known, PoolPaste.Pool later, int knownLine, int laterLine) {
@@ -481,6 +477,7 @@ public final class PoolOutputParser {
         boolean dedup = known.dedupShown() || later.dedupShown();
         List<PoolPaste.Shown> shown = new ArrayList<>(known.shownAt());
         shown.addAll(later.shownAt());
+        shown.sort(java.util.Comparator.comparingInt(PoolPaste.Shown::fromLine));
         if (known.vdevs().isEmpty()) {
             return new PoolPaste.Pool(known.name(), state, later.vdevs(), dedup, shown);
         }
@@ -504,8 +501,9 @@ public final class PoolOutputParser {
             }
         }
         if (matched == 0 && !later.vdevs().isEmpty()) {
-            warnings.add("pool " + known.name() + " is shown at lines " + knownLine + " and " + laterLine
-                    + " with different vdevs: the first is kept");
+            warnings.add("pool " + known.name() + " is shown at lines " + Math.min(knownLine, laterLine) + " and "
+                    + Math.max(knownLine, laterLine) + " with different vdevs: " + (knownLine < laterLine ? "the first"
+                    : "the one at line " + knownLine + " (zdb's vdev table cannot tell cache and spare devices apart)") + " is kept");
         }
         return new PoolPaste.Pool(known.name(), state, vdevs, dedup, shown);
     }

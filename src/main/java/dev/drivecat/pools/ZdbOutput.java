@@ -44,10 +44,6 @@ final class ZdbOutput {
     private static final int MIN_SHIFT = 9;
     private static final int MAX_SHIFT = 24;
 
-    /** The pool zdb's vdev table shows, and the line it starts at. */
-    record VdevTable(PoolPaste.Pool pool, int line) {
-    }
-
     static final String BLOCK_STATISTICS = "zdb block statistics";
     static final String VDEV_TABLE = "zdb vdev table";
 
@@ -74,14 +70,15 @@ final class ZdbOutput {
     private final List<Line> lines;
     private final Warnings warnings;
     private final List<Run> runs = new ArrayList<>();
-    private final List<VdevTable> vdevTables = new ArrayList<>();
+    /** The pools zdb's vdev tables show, each shown at the table's lines. */
+    private final List<PoolPaste.Pool> vdevTables = new ArrayList<>();
 
     ZdbOutput(List<Line> lines, Warnings warnings) {
         this.lines = lines;
         this.warnings = warnings;
     }
 
-    List<VdevTable> vdevTables() {
+    List<PoolPaste.Pool> vdevTables() {
         return vdevTables;
     }
 
@@ -96,10 +93,7 @@ final class ZdbOutput {
         Line line = lines.get(i);
         if (isVdevHeader(line)) {
             // zpool iostat -v has the same first header line, and its own second one: it is not read
-            int next = i + 1;
-            while (next < lines.size() && lines.get(next).skipped()) {
-                next++;
-            }
+            int next = PasteLines.nextShown(lines, i + 1);
             boolean described = isDescription(line) || (next < lines.size() && isDescription(lines.get(next)));
             return described ? readVdevTable(i) : i;
         }
@@ -408,8 +402,8 @@ final class ZdbOutput {
                 break;
             }
         }
-        vdevTables.add(new VdevTable(new PoolPaste.Pool(root.name(), null, vdevs, false, List.of(new PoolPaste.Shown(VDEV_TABLE, first,
-                PasteLines.lastNumber(lines, start, i)))), first));
+        vdevTables.add(new PoolPaste.Pool(root.name(), null, vdevs, false, List.of(new PoolPaste.Shown(VDEV_TABLE, first,
+                PasteLines.lastNumber(lines, start, i)))));
         return i;
     }
 
@@ -450,10 +444,6 @@ final class ZdbOutput {
     }
 
     private boolean nextIsEnd(int index) {
-        int k = index + 1;
-        while (k < lines.size() && lines.get(k).skipped()) {
-            k++;
-        }
-        return k >= lines.size();
+        return PasteLines.nextShown(lines, index + 1) >= lines.size();
     }
 }

@@ -131,7 +131,52 @@ public class PoolOutputParserTest {
         PoolPaste paste = PoolOutputParser.parse(one + two);
 
         assertThat(shapes(paste.pools().get(0))).containsExactly("data mirror 2: sda sdb");
-        assertThat(paste.warnings()).singleElement().asString().contains("pool tank is shown at lines 1 and 7 with different vdevs");
+        assertThat(paste.warnings()).containsExactly("pool tank is shown at lines 1 and 7 with different vdevs: the first is kept");
+    }
+
+    /** zdb -s's vdev table of a pool: the table's two header lines, the pool's row, one mirror of two. */
+    static String zdbVdevTable(String pool, String mirror) {
+        return "                            capacity   operations   bandwidth  ---- errors ----\n"
+                + "description                used avail  read write  read write  read write cksum\n"
+                + pool + "                     3.91M 1.81T     1     0  4.00K     0     0     0     0\n"
+                + "  mirror                  3.91M  928G     1     0  4.00K     0     0     0     0\n"
+                + "    " + mirror + "1                             1     0  2.00K     0     0     0     0\n"
+                + "    " + mirror + "2                             0     0  2.00K     0     0     0     0\n";
+    }
+
+    @Test
+    void poolsComeInTheOrderThePasteFirstShowsThemThoughZdbsVdevTablesMergeLast() {
+        String beta = "NAME STATE READ WRITE CKSUM\nbeta ONLINE 0 0 0\n  mirror-0 ONLINE 0 0 0\n    sda ONLINE 0 0 0\n"
+                + "    sdb ONLINE 0 0 0\n";
+        PoolPaste paste = PoolOutputParser.parse(zdbVdevTable("alpha", "/dev/sdx") + "\n" + beta);
+
+        assertThat(paste.pools()).extracting(PoolPaste.Pool::name).containsExactly("alpha", "beta");
+        assertThat(paste.pools().get(0).shownAt()).extracting(PoolPaste.Shown::toString).containsExactly("zdb vdev table at lines 1–6");
+        assertThat(paste.pools().get(1).shownAt()).extracting(PoolPaste.Shown::toString).containsExactly("zpool status at lines 8–12");
+    }
+
+    @Test
+    void zpoolStatusGivesTheStructureOverAnEarlierVdevTableAndTheWarningSaysWhich() {
+        String status = "NAME STATE READ WRITE CKSUM\ntank ONLINE 0 0 0\n  raidz1-0 ONLINE 0 0 0\n    sda ONLINE 0 0 0\n"
+                + "    sdb ONLINE 0 0 0\n    sdc ONLINE 0 0 0\n";
+        PoolPaste paste = PoolOutputParser.parse(zdbVdevTable("tank", "/dev/sdx") + "\n" + status);
+
+        assertThat(paste.pools()).singleElement().satisfies(tank -> {
+            assertThat(shapes(tank)).containsExactly("data raidz1 3: sda sdb sdc");
+            assertThat(tank.shownAt()).extracting(PoolPaste.Shown::toString)
+                    .containsExactly("zdb vdev table at lines 1–6", "zpool status at lines 8–13");
+        });
+        assertThat(paste.warnings()).containsExactly("pool tank is shown at lines 1 and 8 with different vdevs: the one at line 8 "
+                + "(zdb's vdev table cannot tell cache and spare devices apart) is kept");
+
+        PoolPaste mirrors = PoolOutputParser.parse(zdbVdevTable("tank", "/dev/sdx") + "\n" + status.replace("raidz1-0", "mirror-0")
+                .replace("    sdc ONLINE 0 0 0\n", ""));
+        assertThat(mirrors.warnings()).isEmpty();
+        assertThat(mirrors.pools()).singleElement().satisfies(tank -> {
+            assertThat(shapes(tank)).as("status's devices, the table's sizes").containsExactly("data mirror 2: sda sdb");
+            assertThat(tank.vdevs().get(0).sizeBytes()).isEqualTo(bytes("3.91M") + bytes("928G"));
+            assertThat(tank.state()).isEqualTo("ONLINE");
+        });
     }
 
     @Test

@@ -367,7 +367,7 @@ public final class PoolOutputParser {
                 break;
             }
             String[] t = line.tokens();
-            boolean last = PasteLines.nextShown(lines, i) >= lines.size();
+            boolean last = PasteLines.nextShown(lines, i + 1) >= lines.size();
             if (!isListRow(line) && !(last && t.length >= 1 && open)) {
                 break;
             }

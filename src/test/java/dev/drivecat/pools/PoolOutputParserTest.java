@@ -269,6 +269,19 @@ public class PoolOutputParserTest {
     }
 
     @Test
+    void readsACutOffLastListRowAsADeviceAndSaysSo() {
+        String paste = "NAME SIZE ALLOC FREE CKPOINT EXPANDSZ FRAG CAP DEDUP HEALTH ALTROOT\n"
+                + "tank 30T 3T 27T - - 1% 10% 1.00x ONLINE -\n  raidz1-0 30T 3T 27T - - 1% 10% - ONLINE\n"
+                + "    sda 10T - - - - - - - ONLINE\n    sdb 10T - - - - - - - ONLINE\n    sdc\n\n";
+
+        PoolPaste read = PoolOutputParser.parse(paste);
+
+        assertThat(shapes(read.pools().get(0))).containsExactly("data raidz1 3: sda sdb sdc");
+        assertThat(read.pools().get(0).shownAt()).extracting(PoolPaste.Shown::toString).containsExactly("zpool list -v at lines 1–6");
+        assertThat(read.warnings()).containsExactly("line 6: no sizes after \"sdc\" (cut off?): read as a device");
+    }
+
+    @Test
     void readsAGroupCutOffBeforeItsDevicesWithNoWidth() {
         String paste = "NAME STATE READ WRITE CKSUM\ntank ONLINE 0 0 0\n  mirror-0 ONLINE 0 0 0\n    sda ONLINE 0 0 0\n"
                 + "    sdb ONLINE 0 0 0\n  mirror-1 ONLINE 0 0 0\n";

@@ -47,12 +47,20 @@ public record PoolQuestion(@Schema(nullable = true, examples = "tank") String po
                            boolean hasSlog, int logDevices, int specialDevices, int dedupDevices, int cacheDevices,
                            int spareDevices, boolean dedup, String description, List<String> warnings) {
 
+    /** What {@link #description} starts with. */
+    public static final String PREFIX = "from your pool: ";
     private static final BigDecimal BYTES_PER_TB = BigDecimal.TEN.pow(12);
     /** Disks whose sizes differ by less than this share are taken as one size (zpool rounds to three digits). */
     private static final double SAME_SIZE = 0.01;
 
     public PoolQuestion {
         warnings = List.copyOf(warnings);
+    }
+
+    /** The description without its {@link #PREFIX}, for a sentence that names the pool itself: {@code raidz2 × 2, 6 wide, logs: 2}. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public String summary() {
+        return description.startsWith(PREFIX) ? description.substring(PREFIX.length()) : description;
     }
 
     /**
@@ -133,7 +141,7 @@ public record PoolQuestion(@Schema(nullable = true, examples = "tank") String po
             parts.add("deduplicated data");
         }
         return new PoolQuestion(pool.name(), layout, width, data.size(), diskTb, diskSize[0], logs > 0, logs, special,
-                dedupDevices, cache, spares, dedup, "from your pool: " + String.join(", ", parts), warnings);
+                dedupDevices, cache, spares, dedup, PREFIX + String.join(", ", parts), warnings);
     }
 
     /**

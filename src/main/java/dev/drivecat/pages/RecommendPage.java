@@ -3,6 +3,7 @@ package dev.drivecat.pages;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.common.Dates;
+import dev.drivecat.common.Decimals;
 import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.FormFields;
@@ -211,8 +212,7 @@ public class RecommendPage {
     }
 
     private static String gib(Long bytes) {
-        return bytes == null ? "not known" : BigDecimal.valueOf(bytes / (1024d * 1024 * 1024)).setScale(1, RoundingMode.HALF_UP)
-                .toPlainString() + " GiB";
+        return bytes == null ? "not known" : Decimals.fixed(bytes / (1024d * 1024 * 1024), 1) + " GiB";
     }
 
     static ResultView result(Recommendation.Result r, String name, String currency) {

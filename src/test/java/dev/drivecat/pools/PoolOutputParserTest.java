@@ -404,7 +404,14 @@ public class PoolOutputParserTest {
         PoolPaste read = PoolOutputParser.parse("My pool is slow. ".repeat(20) + "\nWhat should I buy?\n");
 
         assertThat(read.isEmpty()).isTrue();
-        assertThat(read.warnings()).containsExactly("lines 1–2: not zpool or zdb output, skipped (from \"My pool is slow. My pool is slow. My poo…\")");
+        assertThat(read.warnings()).containsExactly("lines 1–2: not zpool or zdb output, skipped (from \"My pool is slow. My pool is slow. "
+                + "My poo… (339 characters)\")");
+
+        PoolPaste emoji = PoolOutputParser.parse("My pool \uD83D\uDE22 is slow\n");
+        assertThat(emoji.warnings()).containsExactly("line 1: not zpool or zdb output, skipped (\"My pool \uD83D\uDE22 is slow\")");
+        PoolPaste cut = PoolOutputParser.parse("x".repeat(39) + "\uD83D\uDE22 and on\n");
+        assertThat(cut.warnings()).as("a quote is not cut between an emoji's halves")
+                .containsExactly("line 1: not zpool or zdb output, skipped (\"" + "x".repeat(39) + "… (48 characters)\")");
     }
 
     @Test

@@ -88,7 +88,7 @@ public final class PoolOutputParser {
         }
         List<String> order = new ArrayList<>(pools.keySet());
         order.sort(java.util.Comparator.comparing(firstLines::get));
-        return new PoolPaste(order.stream().map(pools::get).toList(), zdb.histogram(), warnings.list());
+        return new PoolPaste(order.stream().map(pools::get).toList(), zdb.histogram(), warnings.list(), zdb.runWithoutHistogram());
     }
 
     /** Reads the output that starts at line i, if one does: the index after it, else i. */
@@ -189,10 +189,10 @@ public final class PoolOutputParser {
         if (table) {
             i = readStatusRows(i, rows);
         }
-        boolean[] ddt = {false};
-        i = readAfterStatus(i, ddt);
-        finishStatus(name, state, rows, new PoolPaste.Shown("zpool status", firstLine, PasteLines.lastNumber(lines, start, i)), ddt[0]);
-        return i;
+        AfterStatus after = readAfterStatus(i);
+        finishStatus(name, state, rows, new PoolPaste.Shown("zpool status", firstLine, PasteLines.lastNumber(lines, start, after.next())),
+                after.ddt());
+        return after.next();
     }
 
     private int readStatusRows(int i, List<StatusRow> rows) {
@@ -253,11 +253,16 @@ public final class PoolOutputParser {
         return new StatusRow(line.number, line.indent, t[0], null, null);
     }
 
+    /** Where zpool status's output ends, and whether its dedup: line counts DDT entries. */
+    private record AfterStatus(int next, boolean ddt) {
+    }
+
     /**
      * What zpool status prints after the config: errors: (with -v, the damaged files' list, indented),
      * and with -D the dedup: line and its DDT histogram (print_dedup_stats, zpool_dump_ddt).
      */
-    private int readAfterStatus(int i, boolean[] ddt) {
+    private AfterStatus readAfterStatus(int i) {
+        boolean ddt = false;
         boolean fileList = false;
         boolean ddtTable = false;
         while (i < lines.size()) {
@@ -267,22 +272,22 @@ public final class PoolOutputParser {
                 continue;
             }
             if (startsOutput(line) || isConfigLine(line)) {
-                return i;
+                return new AfterStatus(i, ddt);
             }
             Matcher dedup = DEDUP_LINE.matcher(line.trimmed);
             if (dedup.matches()) {
-                ddt[0] |= dedup.group(1) != null && !dedup.group(1).equals("0");
+                ddt |= dedup.group(1) != null && !dedup.group(1).equals("0");
                 ddtTable = true;
                 fileList = false;
             } else if (line.trimmed.startsWith("errors:")) {
                 fileList = !line.trimmed.contains("No known data errors");
                 ddtTable = false;
             } else if (!(fileList && line.indent > 0) && !(ddtTable && DDT_TABLE.matcher(line.trimmed).matches())) {
-                return i;
+                return new AfterStatus(i, ddt);
             }
             i++;
         }
-        return i;
+        return new AfterStatus(i, ddt);
     }
 
     private void finishStatus(String name, String state, List<StatusRow> rows, PoolPaste.Shown shown, boolean ddt) {

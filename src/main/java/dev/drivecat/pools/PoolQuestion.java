@@ -112,8 +112,8 @@ public record PoolQuestion(@Schema(nullable = true, examples = "tank") String po
         } else if (width == null) {
             warnings.add("the paste lists no devices under pool " + name(pool) + "'s data vdevs (cut off?): their width is not known");
         }
-        String[] diskSize = new String[1];
-        BigDecimal diskTb = diskTb(data, diskSize, warnings, pool);
+        DiskSize disks = diskSize(data, warnings, pool);
+        BigDecimal diskTb = disks.tb();
         int logs = devices(pool, VdevRole.LOG);
         int special = devices(pool, VdevRole.SPECIAL);
         int dedupDevices = devices(pool, VdevRole.DEDUP);
@@ -140,7 +140,7 @@ public record PoolQuestion(@Schema(nullable = true, examples = "tank") String po
         if (dedup && dedupDevices == 0) {
             parts.add("deduplicated data");
         }
-        return new PoolQuestion(pool.name(), layout, width, data.size(), diskTb, diskSize[0], logs > 0, logs, special,
+        return new PoolQuestion(pool.name(), layout, width, data.size(), diskTb, disks.basis(), logs > 0, logs, special,
                 dedupDevices, cache, spares, dedup, PREFIX + String.join(", ", parts), warnings);
     }
 
@@ -150,10 +150,9 @@ public record PoolQuestion(@Schema(nullable = true, examples = "tank") String po
      * parity included), a single device's own; a dRAID's SIZE also holds its distributed spares, so
      * it gives no disk size.
      */
-    private static BigDecimal diskTb(List<PoolPaste.Vdev> data, String[] basis, List<String> warnings, PoolPaste.Pool pool) {
+    private static DiskSize diskSize(List<PoolPaste.Vdev> data, List<String> warnings, PoolPaste.Pool pool) {
         if (data.isEmpty()) {
-            basis[0] = "not known: no data vdevs shown";
-            return null;
+            return new DiskSize(null, "not known: no data vdevs shown");
         }
         List<Long> sizes = new ArrayList<>();
         String from = null;
@@ -175,9 +174,8 @@ public record PoolQuestion(@Schema(nullable = true, examples = "tank") String po
                         + "rounding)" : "the devices' own sizes";
             }
             if (size == null) {
-                basis[0] = "not known: the paste shows no size for " + (vdev.type().isDraid() ? "the dRAID's disks (its SIZE holds "
-                        + "its distributed spares too)" : "the data vdevs") + "; zpool list -v shows them";
-                return null;
+                return new DiskSize(null, "not known: the paste shows no size for " + (vdev.type().isDraid() ? "the dRAID's disks "
+                        + "(its SIZE holds its distributed spares too)" : "the data vdevs") + "; zpool list -v shows them");
             }
             sizes.add(size);
             from = from == null ? how : from;
@@ -185,13 +183,15 @@ public record PoolQuestion(@Schema(nullable = true, examples = "tank") String po
         long smallest = sizes.stream().mapToLong(Long::longValue).min().orElseThrow();
         long largest = sizes.stream().mapToLong(Long::longValue).max().orElseThrow();
         if (largest - smallest > SAME_SIZE * largest) {
-            basis[0] = "not known: the data vdevs' disks differ in size";
             warnings.add(String.format(Locale.ROOT, "pool %s's data disks differ in size (%s to %s TB): drivecat does not pick one; "
                     + "give diskTb or dataTib", name(pool), tb(smallest).toPlainString(), tb(largest).toPlainString()));
-            return null;
+            return new DiskSize(null, "not known: the data vdevs' disks differ in size");
         }
-        basis[0] = "from " + from;
-        return tb(smallest);
+        return new DiskSize(tb(smallest), "from " + from);
+    }
+
+    /** The data disks' size in TB (null when not known), and where it comes from or why it is not known. */
+    private record DiskSize(BigDecimal tb, String basis) {
     }
 
     private static BigDecimal tb(long bytes) {

@@ -45,6 +45,8 @@ final class ZdbOutput {
     private static final int MAX_SHIFT = 24;
 
     static final String BLOCK_STATISTICS = "zdb block statistics";
+    /** What a zdb run without a histogram lacks, as its warning and the 400's hint say it. */
+    static final String NO_HISTOGRAM = "has no Block Size Histogram: it is printed by zdb -bb and more b's (zdb -Lbbbs POOL)";
     static final String VDEV_TABLE = "zdb vdev table";
 
     /** One zdb run's figures. */
@@ -80,6 +82,11 @@ final class ZdbOutput {
 
     List<PoolPaste.Pool> vdevTables() {
         return vdevTables;
+    }
+
+    /** Whether a zdb run of the paste printed no Block Size Histogram. */
+    boolean runWithoutHistogram() {
+        return runs.stream().anyMatch(run -> run.histogramRows == 0);
     }
 
     /** A line that starts zdb block statistics or its vdev table. */
@@ -273,8 +280,7 @@ final class ZdbOutput {
         Run chosen = null;
         for (Run run : runs) {
             if (run.histogramRows == 0) {
-                warnings.add(run.line, "this zdb output has no Block Size Histogram: it is printed by zdb -bb and more b's "
-                        + "(zdb -Lbbbs POOL)");
+                warnings.add(run.line, "this zdb output " + NO_HISTOGRAM);
             } else if (chosen == null) {
                 chosen = run;
             } else {

@@ -415,6 +415,26 @@ public class PoolOutputParserTest {
     }
 
     @Test
+    void aZdbRunWithoutAHistogramIsSaidInTheWarningsAndInThe400OfAPasteOfNothingElse() {
+        String zdbB = "# zdb -b tank\n\nTraversing all blocks ...\n\n\tbp count:    1000\n"
+                + "\tbp allocated:   4096000      avg:   4096     compression:   1.00\n";
+        PoolPaste read = PoolOutputParser.parse(zdbB);
+
+        assertThat(read.isEmpty()).isTrue();
+        assertThat(read.zdbWithoutHistogram()).isTrue();
+        assertThat(read.warnings()).contains("line 3: this zdb output has no Block Size Histogram: it is printed by zdb -bb and "
+                + "more b's (zdb -Lbbbs POOL)");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PoolPastes.read(zdbB))
+                .isInstanceOf(dev.drivecat.common.DomainException.class)
+                .hasMessageEndingWith(" as text/plain. The zdb output in it has no Block Size Histogram: it is printed by zdb -bb and "
+                        + "more b's (zdb -Lbbbs POOL).");
+
+        assertThat(PoolOutputParser.parse(fixture("zdb-2.4-dedup-class.txt")).zdbWithoutHistogram()).isFalse();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PoolPastes.read("nothing here\n"))
+                .hasMessageEndingWith(" as text/plain.");
+    }
+
+    @Test
     void listsFiftyWarningsAndCountsTheRest() {
         StringBuilder paste = new StringBuilder("NAME STATE READ WRITE CKSUM\ntank ONLINE 0 0 0\n");
         for (int k = 0; k < 60; k++) {

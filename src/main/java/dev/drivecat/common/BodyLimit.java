@@ -88,23 +88,6 @@ public final class BodyLimit {
         }
     }
 
-    /**
-     * Refuses with 413, before anything is read, a body whose declared Content-Length is over the limit
-     * (a missing or malformed header is left to {@link #read}, which counts what arrives).
-     */
-    public static void checkDeclared(String contentLength, long maxBytes, String what) {
-        if (contentLength == null) {
-            return;
-        }
-        try {
-            if (Long.parseLong(contentLength.trim()) > maxBytes) {
-                throw tooLarge(what, maxBytes);
-            }
-        } catch (NumberFormatException malformed) {
-            // the transport answers a malformed Content-Length; what arrives is counted anyway
-        }
-    }
-
     /** The whole body, read no further than one byte past the limit: beyond it, 413. */
     public static byte[] read(InputStream body, long maxBytes, String what) {
         if (body == null) {

@@ -3,6 +3,7 @@ package dev.drivecat.pages;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.common.Dates;
+import dev.drivecat.common.Decimals;
 import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.FormFields;
@@ -198,24 +199,20 @@ public class RecommendPage {
         if (p == null) {
             return null;
         }
-        String where = p.shownAt().stream().map(Object::toString).collect(Collectors.joining(", "));
-        String description = p.read() == null ? "The paste shows no pool, only zdb's block statistics."
-                : p.read().description().replaceFirst("^from your pool: ", "");
+        String description = p.read() == null ? "The paste shows no pool, only zdb's block statistics." : p.read().summary();
         List<String> parameters = p.parameters().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
-        List<String> overridden = p.overridden().stream().map(o -> o.parameter() + "=" + o.given() + " (the paste: " + o.fromPaste()
-                + ")").toList();
+        List<String> overridden = p.overridden().stream().map(Object::toString).toList();
         List<String> warnings = new ArrayList<>(p.read() == null ? List.of() : p.read().warnings());
         warnings.addAll(p.warnings());
         PastedPool.MeasuredSizing m = p.specialSizing();
         List<SizingRow> sizing = m == null ? List.of() : m.cutoffs().stream().map(c -> new SizingRow(c.smallBlocks(), gib(c.neededBytes()),
                 gib(c.atLeastBytes()), c.counted(), c.smallBlocks().equals(m.smallBlocks()))).toList();
-        return new PoolView(p.name(), where, description, parameters, overridden, warnings, m == null ? null : m.shownAt().toString(),
+        return new PoolView(p.name(), p.where(), description, parameters, overridden, warnings, m == null ? null : m.shownAt().toString(),
                 sizing);
     }
 
     private static String gib(Long bytes) {
-        return bytes == null ? "not known" : BigDecimal.valueOf(bytes / (1024d * 1024 * 1024)).setScale(1, RoundingMode.HALF_UP)
-                .toPlainString() + " GiB";
+        return bytes == null ? "not known" : Decimals.fixed(bytes / (1024d * 1024 * 1024), 1) + " GiB";
     }
 
     static ResultView result(Recommendation.Result r, String name, String currency) {

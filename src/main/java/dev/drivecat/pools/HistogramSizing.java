@@ -1,5 +1,6 @@
 package dev.drivecat.pools;
 
+import dev.drivecat.common.Decimals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -179,6 +180,6 @@ public record HistogramSizing(List<Cutoff> cutoffs, String ddt, List<String> bas
     }
 
     private static String gib(long bytes) {
-        return String.format(Locale.ROOT, "%.2f GiB", bytes / GIB);
+        return Decimals.fixed(bytes / GIB, 2) + " GiB";
     }
 }

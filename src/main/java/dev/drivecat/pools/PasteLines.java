@@ -179,6 +179,15 @@ final class PasteLines {
         return c == ' ' || c == '\t';
     }
 
+    /** The index of the first line at or after index {@code from} that is not blank or a fence; the list's size when none is. */
+    static int nextShown(List<Line> lines, int from) {
+        int k = from;
+        while (k < lines.size() && lines.get(k).skipped()) {
+            k++;
+        }
+        return k;
+    }
+
     /** The number of the last line before index {@code end} that is not blank or a fence, at or after index {@code from}; else from's. */
     static int lastNumber(List<Line> lines, int from, int end) {
         for (int k = Math.min(end, lines.size()) - 1; k > from; k--) {

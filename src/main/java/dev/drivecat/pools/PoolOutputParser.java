@@ -82,10 +82,13 @@ public final class PoolOutputParser {
             }
             i++;
         }
-        for (ZdbOutput.VdevTable table : zdb.vdevTables()) {
-            add(table.pool(), table.line());
+        // zdb's vdev tables merge last, so that zpool status and list give the structure; the pools keep the paste's order
+        for (PoolPaste.Pool table : zdb.vdevTables()) {
+            add(table, table.shownAt().get(0).fromLine());
         }
-        return new PoolPaste(new ArrayList<>(pools.values()), zdb.histogram(), warnings.list());
+        List<String> order = new ArrayList<>(pools.keySet());
+        order.sort(java.util.Comparator.comparing(firstLines::get));
+        return new PoolPaste(order.stream().map(pools::get).toList(), zdb.histogram(), warnings.list(), zdb.runWithoutHistogram());
     }
 
     /** Reads the output that starts at line i, if one does: the index after it, else i. */
@@ -186,10 +189,10 @@ public final class PoolOutputParser {
         if (table) {
             i = readStatusRows(i, rows);
         }
-        boolean[] ddt = {false};
-        i = readAfterStatus(i, ddt);
-        finishStatus(name, state, rows, new PoolPaste.Shown("zpool status", firstLine, PasteLines.lastNumber(lines, start, i)), ddt[0]);
-        return i;
+        AfterStatus after = readAfterStatus(i);
+        finishStatus(name, state, rows, new PoolPaste.Shown("zpool status", firstLine, PasteLines.lastNumber(lines, start, after.next())),
+                after.ddt());
+        return after.next();
     }
 
     private int readStatusRows(int i, List<StatusRow> rows) {
@@ -250,11 +253,16 @@ public final class PoolOutputParser {
         return new StatusRow(line.number, line.indent, t[0], null, null);
     }
 
+    /** Where zpool status's output ends, and whether its dedup: line counts DDT entries. */
+    private record AfterStatus(int next, boolean ddt) {
+    }
+
     /**
      * What zpool status prints after the config: errors: (with -v, the damaged files' list, indented),
      * and with -D the dedup: line and its DDT histogram (print_dedup_stats, zpool_dump_ddt).
      */
-    private int readAfterStatus(int i, boolean[] ddt) {
+    private AfterStatus readAfterStatus(int i) {
+        boolean ddt = false;
         boolean fileList = false;
         boolean ddtTable = false;
         while (i < lines.size()) {
@@ -264,22 +272,22 @@ public final class PoolOutputParser {
                 continue;
             }
             if (startsOutput(line) || isConfigLine(line)) {
-                return i;
+                return new AfterStatus(i, ddt);
             }
             Matcher dedup = DEDUP_LINE.matcher(line.trimmed);
             if (dedup.matches()) {
-                ddt[0] |= dedup.group(1) != null && !dedup.group(1).equals("0");
+                ddt |= dedup.group(1) != null && !dedup.group(1).equals("0");
                 ddtTable = true;
                 fileList = false;
             } else if (line.trimmed.startsWith("errors:")) {
                 fileList = !line.trimmed.contains("No known data errors");
                 ddtTable = false;
             } else if (!(fileList && line.indent > 0) && !(ddtTable && DDT_TABLE.matcher(line.trimmed).matches())) {
-                return i;
+                return new AfterStatus(i, ddt);
             }
             i++;
         }
-        return i;
+        return new AfterStatus(i, ddt);
     }
 
     private void finishStatus(String name, String state, List<StatusRow> rows, PoolPaste.Shown shown, boolean ddt) {
@@ -364,7 +372,7 @@ public final class PoolOutputParser {
                 break;
             }
             String[] t = line.tokens();
-            boolean last = nextNonBlank(i) >= lines.size();
+            boolean last = PasteLines.nextShown(lines, i + 1) >= lines.size();
             if (!isListRow(line) && !(last && t.length >= 1 && open)) {
                 break;
             }
@@ -450,16 +458,8 @@ public final class PoolOutputParser {
         if (lines.get(i).fence) {
             return i + 1;
         }
-        int next = nextNonBlank(i);
+        int next = PasteLines.nextShown(lines, i);
         return next < lines.size() && !startsOutput(lines.get(next)) && row.test(lines.get(next)) ? next : -1;
-    }
-
-    private int nextNonBlank(int i) {
-        int k = i;
-        while (k < lines.size() && lines.get(k).skipped()) {
-            k++;
-        }
-        return k;
     }
 
     // ---- pools shown by more than one output ---------------------------------------------------
@@ -474,6 +474,7 @@ public final class PoolOutputParser {
             return;
         }
         pools.put(key, merged(known, pool, firstLines.get(key), line));
+        firstLines.merge(key, line, Math::min);
     }
 
     private PoolPaste.Pool merged(PoolPaste.Pool known, PoolPaste.Pool later, int knownLine, int laterLine) {
@@ -481,6 +482,7 @@ public final class PoolOutputParser {
         boolean dedup = known.dedupShown() || later.dedupShown();
         List<PoolPaste.Shown> shown = new ArrayList<>(known.shownAt());
         shown.addAll(later.shownAt());
+        shown.sort(java.util.Comparator.comparingInt(PoolPaste.Shown::fromLine));
         if (known.vdevs().isEmpty()) {
             return new PoolPaste.Pool(known.name(), state, later.vdevs(), dedup, shown);
         }
@@ -504,8 +506,9 @@ public final class PoolOutputParser {
             }
         }
         if (matched == 0 && !later.vdevs().isEmpty()) {
-            warnings.add("pool " + known.name() + " is shown at lines " + knownLine + " and " + laterLine
-                    + " with different vdevs: the first is kept");
+            warnings.add("pool " + known.name() + " is shown at lines " + Math.min(knownLine, laterLine) + " and "
+                    + Math.max(knownLine, laterLine) + " with different vdevs: " + (knownLine < laterLine ? "the first"
+                    : "the one at line " + knownLine + " (zdb's vdev table cannot tell cache and spare devices apart)") + " is kept");
         }
         return new PoolPaste.Pool(known.name(), state, vdevs, dedup, shown);
     }

@@ -5,8 +5,6 @@ import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
@@ -63,8 +61,7 @@ public class PoolParseResource {
             + "says what is read and expected lists the commands.")
     @APIResponse(responseCode = "413", description = "The body is larger than 256 KiB (262144 bytes).")
     @APIResponse(responseCode = "415", description = "The body is not text/plain.")
-    public Response parse(@Context HttpHeaders headers, InputStream body) {
-        BodyLimit.checkDeclared(headers.getHeaderString(HttpHeaders.CONTENT_LENGTH), PoolPastes.MAX_BYTES, "A paste");
+    public Response parse(InputStream body) {
         PoolPaste paste = PoolPastes.read(BodyLimit.read(body, PoolPastes.MAX_BYTES, "A paste"));
         return Response.ok(paste, MediaType.APPLICATION_JSON_TYPE).header("Cache-Control", "no-store").build();
     }

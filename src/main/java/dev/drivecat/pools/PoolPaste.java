@@ -11,6 +11,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * about its pools: their vdevs, and zdb's block-size histogram. Nothing is guessed: a size the
  * output does not show is null, and every line that was not understood is named in
  * {@link #warnings()}.
+ *
+ * @param zdbWithoutHistogram the paste has a zdb run without a Block Size Histogram (zdb -b prints
+ *        none, and a paste may stop short of it); not in the answer: the 400 for a paste of nothing else says so
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 @Schema(name = "PoolPaste", description = "The pools and the block-size histogram read from pasted zpool and zdb output.")
@@ -23,7 +26,8 @@ public record PoolPaste(
         BlockHistogram blockHistogram,
         @Schema(description = "What was not understood, and where (line numbers of the paste, from 1); what was read despite it.",
                 examples = "line 14: no vdev state after \"sdb\" (cut off?): read as a device")
-        List<String> warnings) {
+        List<String> warnings,
+        @com.fasterxml.jackson.annotation.JsonIgnore @Schema(hidden = true) boolean zdbWithoutHistogram) {
 
     public PoolPaste {
         pools = List.copyOf(pools);

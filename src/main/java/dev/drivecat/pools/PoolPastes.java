@@ -63,8 +63,7 @@ public final class PoolPastes {
         if (!paste.isEmpty()) {
             return paste;
         }
-        String hint = paste.warnings().stream().filter(w -> w.contains("no Block Size Histogram")).findFirst()
-                .map(w -> " The zdb output in it " + w.substring(w.indexOf("has no")) + ".").orElse("");
+        String hint = paste.zdbWithoutHistogram() ? " The zdb output in it " + ZdbOutput.NO_HISTOGRAM + "." : "";
         throw DomainException.invalidBody("The body holds no zpool or zdb output drivecat reads. It takes the text of zpool status "
                         + "(or zpool status -v), zpool list -v, and zdb -Lbbbs (or zdb -bbb, zdb -bb) as the commands print them, "
                         + "one or several pools, prompt lines and Markdown fences allowed, as text/plain." + hint)

@@ -47,12 +47,20 @@ public record PoolQuestion(@Schema(nullable = true, examples = "tank") String po
                            boolean hasSlog, int logDevices, int specialDevices, int dedupDevices, int cacheDevices,
                            int spareDevices, boolean dedup, String description, List<String> warnings) {
 
+    /** What {@link #description} starts with. */
+    public static final String PREFIX = "from your pool: ";
     private static final BigDecimal BYTES_PER_TB = BigDecimal.TEN.pow(12);
     /** Disks whose sizes differ by less than this share are taken as one size (zpool rounds to three digits). */
     private static final double SAME_SIZE = 0.01;
 
     public PoolQuestion {
         warnings = List.copyOf(warnings);
+    }
+
+    /** The description without its {@link #PREFIX}, for a sentence that names the pool itself: {@code raidz2 × 2, 6 wide, logs: 2}. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public String summary() {
+        return description.startsWith(PREFIX) ? description.substring(PREFIX.length()) : description;
     }
 
     /**
@@ -104,8 +112,8 @@ public record PoolQuestion(@Schema(nullable = true, examples = "tank") String po
         } else if (width == null) {
             warnings.add("the paste lists no devices under pool " + name(pool) + "'s data vdevs (cut off?): their width is not known");
         }
-        String[] diskSize = new String[1];
-        BigDecimal diskTb = diskTb(data, diskSize, warnings, pool);
+        DiskSize disks = diskSize(data, warnings, pool);
+        BigDecimal diskTb = disks.tb();
         int logs = devices(pool, VdevRole.LOG);
         int special = devices(pool, VdevRole.SPECIAL);
         int dedupDevices = devices(pool, VdevRole.DEDUP);
@@ -132,8 +140,8 @@ public record PoolQuestion(@Schema(nullable = true, examples = "tank") String po
         if (dedup && dedupDevices == 0) {
             parts.add("deduplicated data");
         }
-        return new PoolQuestion(pool.name(), layout, width, data.size(), diskTb, diskSize[0], logs > 0, logs, special,
-                dedupDevices, cache, spares, dedup, "from your pool: " + String.join(", ", parts), warnings);
+        return new PoolQuestion(pool.name(), layout, width, data.size(), diskTb, disks.basis(), logs > 0, logs, special,
+                dedupDevices, cache, spares, dedup, PREFIX + String.join(", ", parts), warnings);
     }
 
     /**
@@ -142,10 +150,9 @@ public record PoolQuestion(@Schema(nullable = true, examples = "tank") String po
      * parity included), a single device's own; a dRAID's SIZE also holds its distributed spares, so
      * it gives no disk size.
      */
-    private static BigDecimal diskTb(List<PoolPaste.Vdev> data, String[] basis, List<String> warnings, PoolPaste.Pool pool) {
+    private static DiskSize diskSize(List<PoolPaste.Vdev> data, List<String> warnings, PoolPaste.Pool pool) {
         if (data.isEmpty()) {
-            basis[0] = "not known: no data vdevs shown";
-            return null;
+            return new DiskSize(null, "not known: no data vdevs shown");
         }
         List<Long> sizes = new ArrayList<>();
         String from = null;
@@ -167,9 +174,8 @@ public record PoolQuestion(@Schema(nullable = true, examples = "tank") String po
                         + "rounding)" : "the devices' own sizes";
             }
             if (size == null) {
-                basis[0] = "not known: the paste shows no size for " + (vdev.type().isDraid() ? "the dRAID's disks (its SIZE holds "
-                        + "its distributed spares too)" : "the data vdevs") + "; zpool list -v shows them";
-                return null;
+                return new DiskSize(null, "not known: the paste shows no size for " + (vdev.type().isDraid() ? "the dRAID's disks "
+                        + "(its SIZE holds its distributed spares too)" : "the data vdevs") + "; zpool list -v shows them");
             }
             sizes.add(size);
             from = from == null ? how : from;
@@ -177,13 +183,15 @@ public record PoolQuestion(@Schema(nullable = true, examples = "tank") String po
         long smallest = sizes.stream().mapToLong(Long::longValue).min().orElseThrow();
         long largest = sizes.stream().mapToLong(Long::longValue).max().orElseThrow();
         if (largest - smallest > SAME_SIZE * largest) {
-            basis[0] = "not known: the data vdevs' disks differ in size";
             warnings.add(String.format(Locale.ROOT, "pool %s's data disks differ in size (%s to %s TB): drivecat does not pick one; "
                     + "give diskTb or dataTib", name(pool), tb(smallest).toPlainString(), tb(largest).toPlainString()));
-            return null;
+            return new DiskSize(null, "not known: the data vdevs' disks differ in size");
         }
-        basis[0] = "from " + from;
-        return tb(smallest);
+        return new DiskSize(tb(smallest), "from " + from);
+    }
+
+    /** The data disks' size in TB (null when not known), and where it comes from or why it is not known. */
+    private record DiskSize(BigDecimal tb, String basis) {
     }
 
     private static BigDecimal tb(long bytes) {

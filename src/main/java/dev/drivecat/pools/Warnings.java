@@ -1,17 +1,17 @@
 package dev.drivecat.pools;
 
+import dev.drivecat.common.Text;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * What a paste's reader did not understand, each with its line, in the order found. Quotes of the
- * paste are short, so that a warning never echoes a long input; after {@link #MAX} warnings the
- * rest are counted, not listed.
+ * paste are short ({@link Text#QUOTED_LENGTH} characters), so that a warning never echoes a long
+ * input; after {@link #MAX} warnings the rest are counted, not listed.
  */
 final class Warnings {
 
     static final int MAX = 50;
-    private static final int QUOTE_CHARS = 40;
 
     private final List<String> listed = new ArrayList<>();
     private int unlisted;
@@ -74,18 +74,8 @@ final class Warnings {
         }
     }
 
-    /** A short, printable quote of pasted text. */
+    /** A short quote of pasted text, in double quotes: {@link Text#quote}'s, controls escaped and emoji kept whole. */
     static String quote(String text) {
-        StringBuilder out = new StringBuilder("\"");
-        String t = text.strip();
-        int n = Math.min(t.length(), QUOTE_CHARS);
-        for (int i = 0; i < n; i++) {
-            char c = t.charAt(i);
-            out.append(Character.isISOControl(c) || Character.isSurrogate(c) ? '?' : c);
-        }
-        if (t.length() > QUOTE_CHARS) {
-            out.append('…');
-        }
-        return out.append('"').toString();
+        return "\"" + Text.quote(text.strip()) + "\"";
     }
 }

@@ -44,11 +44,9 @@ final class ZdbOutput {
     private static final int MIN_SHIFT = 9;
     private static final int MAX_SHIFT = 24;
 
-    /** The pool zdb's vdev table shows, and the line it starts at. */
-    record VdevTable(PoolPaste.Pool pool, int line) {
-    }
-
     static final String BLOCK_STATISTICS = "zdb block statistics";
+    /** What a zdb run without a histogram lacks, as its warning and the 400's hint say it. */
+    static final String NO_HISTOGRAM = "has no Block Size Histogram: it is printed by zdb -bb and more b's (zdb -Lbbbs POOL)";
     static final String VDEV_TABLE = "zdb vdev table";
 
     /** One zdb run's figures. */
@@ -74,15 +72,21 @@ final class ZdbOutput {
     private final List<Line> lines;
     private final Warnings warnings;
     private final List<Run> runs = new ArrayList<>();
-    private final List<VdevTable> vdevTables = new ArrayList<>();
+    /** The pools zdb's vdev tables show, each shown at the table's lines. */
+    private final List<PoolPaste.Pool> vdevTables = new ArrayList<>();
 
     ZdbOutput(List<Line> lines, Warnings warnings) {
         this.lines = lines;
         this.warnings = warnings;
     }
 
-    List<VdevTable> vdevTables() {
+    List<PoolPaste.Pool> vdevTables() {
         return vdevTables;
+    }
+
+    /** Whether a zdb run of the paste printed no Block Size Histogram. */
+    boolean runWithoutHistogram() {
+        return runs.stream().anyMatch(run -> run.histogramRows == 0);
     }
 
     /** A line that starts zdb block statistics or its vdev table. */
@@ -96,10 +100,7 @@ final class ZdbOutput {
         Line line = lines.get(i);
         if (isVdevHeader(line)) {
             // zpool iostat -v has the same first header line, and its own second one: it is not read
-            int next = i + 1;
-            while (next < lines.size() && lines.get(next).skipped()) {
-                next++;
-            }
+            int next = PasteLines.nextShown(lines, i + 1);
             boolean described = isDescription(line) || (next < lines.size() && isDescription(lines.get(next)));
             return described ? readVdevTable(i) : i;
         }
@@ -279,8 +280,7 @@ final class ZdbOutput {
         Run chosen = null;
         for (Run run : runs) {
             if (run.histogramRows == 0) {
-                warnings.add(run.line, "this zdb output has no Block Size Histogram: it is printed by zdb -bb and more b's "
-                        + "(zdb -Lbbbs POOL)");
+                warnings.add(run.line, "this zdb output " + NO_HISTOGRAM);
             } else if (chosen == null) {
                 chosen = run;
             } else {
@@ -408,8 +408,8 @@ final class ZdbOutput {
                 break;
             }
         }
-        vdevTables.add(new VdevTable(new PoolPaste.Pool(root.name(), null, vdevs, false, List.of(new PoolPaste.Shown(VDEV_TABLE, first,
-                PasteLines.lastNumber(lines, start, i)))), first));
+        vdevTables.add(new PoolPaste.Pool(root.name(), null, vdevs, false, List.of(new PoolPaste.Shown(VDEV_TABLE, first,
+                PasteLines.lastNumber(lines, start, i)))));
         return i;
     }
 
@@ -450,10 +450,6 @@ final class ZdbOutput {
     }
 
     private boolean nextIsEnd(int index) {
-        int k = index + 1;
-        while (k < lines.size() && lines.get(k).skipped()) {
-            k++;
-        }
-        return k >= lines.size();
+        return PasteLines.nextShown(lines, index + 1) >= lines.size();
     }
 }

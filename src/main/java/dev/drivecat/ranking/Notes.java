@@ -231,18 +231,17 @@ final class Notes {
     /** What the paste gave the question, what was given instead, and what of the pool bears on the drives asked for. */
     private static void pasted(RecommendQuery q, List<String> notes) {
         PastedPool p = q.pool();
-        String where = p.shownAt().stream().map(Object::toString).collect(java.util.stream.Collectors.joining(", "));
+        String where = p.where();
         if (p.read() == null) {
             notes.add("The paste shows no pool, only zdb's block statistics" + (p.specialSizing() == null ? ""
                     : " (" + p.specialSizing().shownAt() + ")") + ": the layout and the rest of the question are the parameters'.");
         } else {
             notes.add("From your pool" + (p.name() == null ? "" : " " + p.name()) + (where.isEmpty() ? "" : " (" + where + ")") + ": "
-                    + p.read().description().replaceFirst("^from your pool: ", "") + ".");
+                    + p.read().summary() + ".");
             p.read().warnings().forEach(w -> notes.add("From the paste: " + w + "."));
         }
         if (!p.overridden().isEmpty()) {
-            notes.add("Given explicitly and used instead of the paste's: " + p.overridden().stream()
-                    .map(o -> o.parameter() + "=" + o.given() + " (the paste: " + o.fromPaste() + ")")
+            notes.add("Given explicitly and used instead of the paste's: " + p.overridden().stream().map(Object::toString)
                     .collect(java.util.stream.Collectors.joining(", ")) + ".");
         }
         if (q.isSlog()) {

@@ -57,10 +57,22 @@ public record PastedPool(
         warnings = List.copyOf(warnings);
     }
 
+    /** Where the paste shows the pool, in one line: {@code zpool list -v at lines 2–21, zpool status at lines 23–47}; empty for nowhere. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public String where() {
+        return shownAt.stream().map(Object::toString).collect(java.util.stream.Collectors.joining(", "));
+    }
+
     /** A parameter the paste gave and the query gave too. */
     @Schema(name = "OverriddenParameter")
     public record Overridden(@Schema(examples = "width") String parameter, @Schema(examples = "6") String fromPaste,
                              @Schema(examples = "8") String given) {
+
+        /** As the answer's words say it: {@code width=8 (the paste: 6)}. */
+        @Override
+        public String toString() {
+            return parameter + "=" + given + " (the paste: " + fromPaste + ")";
+        }
     }
 
     /**

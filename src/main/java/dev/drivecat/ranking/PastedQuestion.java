@@ -1,5 +1,6 @@
 package dev.drivecat.ranking;
 
+import dev.drivecat.common.ApiToken;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
 import dev.drivecat.pools.HistogramSizing;
@@ -23,8 +24,6 @@ public final class PastedQuestion {
 
     /** The parameter that names the pool when the paste shows several. */
     public static final String POOL = "pool";
-    /** The parameters a pasted pool gives, in this order. */
-    static final List<String> FROM_PASTE = List.of("layout", "width", "dataVdevs", "diskTb", "hasSlog");
 
     private PastedQuestion() {
     }
@@ -37,7 +36,8 @@ public final class PastedQuestion {
         Map<String, List<String>> given = new LinkedHashMap<>(raw);
         String poolName = Params.one(given, POOL);
         given.remove(POOL);
-        boolean special = "special".equalsIgnoreCase(String.valueOf(Params.one(given, "role")).trim());
+        // read as RecommendParams reads it (leniently); a role it refuses is its 400, not this one's
+        boolean special = ApiToken.parse(Role.class, Params.one(given, "role")).orElse(null) == Role.SPECIAL;
         List<String> warnings = new ArrayList<>(paste.warnings());
         PoolPaste.Pool pool = paste.pools().isEmpty() && (poolName == null || poolName.isBlank()) ? null
                 : PoolQuestion.choose(paste, poolName);
@@ -51,9 +51,8 @@ public final class PastedQuestion {
         Map<String, String> applied = new LinkedHashMap<>();
         List<PastedPool.Overridden> overridden = new ArrayList<>();
         fromPaste.forEach((name, value) -> {
-            String explicit = Params.one(given, name);
-            if (explicit != null && !explicit.isBlank()) {
-                overridden.add(new PastedPool.Overridden(name, value, explicit.trim()));
+            if (given(given, name)) {
+                overridden.add(new PastedPool.Overridden(name, value, Params.one(given, name).trim()));
             } else {
                 applied.put(name, value);
             }
@@ -92,7 +91,7 @@ public final class PastedQuestion {
             warnings.add("the disks' size, " + read.diskTb().toPlainString() + " TB, is outside what diskTb takes ("
                     + RecommendParams.DISK_TB_MIN.toPlainString() + " to " + RecommendParams.DISK_TB_MAX.toPlainString()
                     + " TB): not used");
-        } else if (read.diskTb() != null && (read.width() != null || Params.one(given, "width") != null)) {
+        } else if (read.diskTb() != null && (read.width() != null || given(given, "width"))) {
             p.put("diskTb", read.diskTb().toPlainString());
         }
         if (!pool.vdevs().isEmpty()) {
@@ -106,8 +105,8 @@ public final class PastedQuestion {
      * mirror's) in width, asks no one question: drivecat does not pick one, and asks for it.
      */
     private static void requireWhatThePasteCannotTell(PoolQuestion read, Map<String, List<String>> given) {
-        boolean layoutGiven = Params.one(given, "layout") != null && !Params.one(given, "layout").isBlank();
-        boolean widthGiven = Params.one(given, "width") != null && !Params.one(given, "width").isBlank();
+        boolean layoutGiven = given(given, "layout");
+        boolean widthGiven = given(given, "width");
         String why = String.join("; ", read.warnings());
         if (read.dataVdevs() > 0 && read.layout() == null && !layoutGiven) {
             throw DomainException.invalidParameter("layout", "The pasted pool does not say one layout (" + why + "): give layout "
@@ -118,6 +117,12 @@ public final class PastedQuestion {
             throw DomainException.invalidParameter("width", "The pasted pool does not say one mirror width (" + why + "): give width, "
                     + "the special mirror's").with("pool", read.pool());
         }
+    }
+
+    /** Whether the query gives {@code name} a value: a parameter given empty ({@code width=}) is not given. */
+    private static boolean given(Map<String, List<String>> given, String name) {
+        String value = Params.one(given, name);
+        return value != null && !value.isBlank();
     }
 
     /** The pool's special vdevs, as one line: {@code mirror × 1, 2 wide}; null when it has none. */

@@ -13,7 +13,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
@@ -153,8 +152,7 @@ public class RecommendResource {
             + "or its data vdevs differ in layout and layout is not given.")
     @APIResponse(responseCode = "413", description = "The body is larger than 256 KiB (262144 bytes).")
     @APIResponse(responseCode = "415", description = "The body is not text/plain.")
-    public Response recommendPaste(@Context UriInfo uri, @Context HttpHeaders headers, InputStream body) {
-        BodyLimit.checkDeclared(headers.getHeaderString(HttpHeaders.CONTENT_LENGTH), PoolPastes.MAX_BYTES, "A paste");
+    public Response recommendPaste(@Context UriInfo uri, InputStream body) {
         PoolPaste paste = PoolPastes.read(BodyLimit.read(body, PoolPastes.MAX_BYTES, "A paste"));
         RecommendQuery query = PastedQuestion.ask(uri.getQueryParameters(), paste, config.api().defaultCurrency(),
                 config.api().maxLimit());

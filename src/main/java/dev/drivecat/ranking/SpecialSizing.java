@@ -1,5 +1,6 @@
 package dev.drivecat.ranking;
 
+import dev.drivecat.pools.HistogramSizing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -15,7 +16,8 @@ import java.util.Optional;
 public final class SpecialSizing {
 
     public static final double BYTES_PER_SMALL_FILE = 344;
-    public static final double FILL_LIMIT = 0.75;
+    /** The share of the special vdev small blocks may fill: the measured sizing's ({@link HistogramSizing#FILL_LIMIT}). */
+    public static final double FILL_LIMIT = HistogramSizing.FILL_LIMIT;
     private static final double MIB_PER_GIB_AT_128K = 0.78;
     private static final double MIB_PER_GIB_AT_16K = 5.5;
     private static final double B = (MIB_PER_GIB_AT_16K - MIB_PER_GIB_AT_128K) / (1.0 / 16 - 1.0 / 128);

@@ -1,9 +1,11 @@
 package dev.drivecat.pools;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.drivecat.common.DomainException;
+import dev.drivecat.testing.RealFixtures;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +42,7 @@ class PastePropertiesTest {
         for (String name : FIXTURES) {
             seeds.add(PoolOutputParserTest.fixture(name));
         }
-        Path real = Path.of("").toAbsolutePath().resolve("../shared/fixtures/real/zfs").normalize();
+        Path real = RealFixtures.root().resolve("zfs");
         if (Files.isDirectory(real)) {
             try (Stream<Path> files = Files.walk(real)) {
                 files.filter(f -> f.toString().endsWith(".txt")).sorted().forEach(f -> seeds.add(read(f)));
@@ -160,12 +162,11 @@ class PastePropertiesTest {
         for (int k = 0; k < 200; k++) {
             byte[] bytes = new byte[1 + random.nextInt(8192)];
             random.nextBytes(bytes);
-            try {
-                PoolPastes.read(bytes);
-            } catch (DomainException refused) {
-                assertThat(refused.kind()).isEqualTo(DomainException.Kind.INVALID_BODY);
-                assertThat(refused.details()).containsKey("expected");
-            }
+            assertThatThrownBy(() -> PoolPastes.read(bytes)).as("try %d of seed %d", k, SEED).isInstanceOfSatisfying(
+                    DomainException.class, refused -> {
+                        assertThat(refused.kind()).isEqualTo(DomainException.Kind.INVALID_BODY);
+                        assertThat(refused.details()).containsKey("expected");
+                    });
         }
     }
 }

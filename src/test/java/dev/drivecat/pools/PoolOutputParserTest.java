@@ -131,7 +131,52 @@ public class PoolOutputParserTest {
         PoolPaste paste = PoolOutputParser.parse(one + two);
 
         assertThat(shapes(paste.pools().get(0))).containsExactly("data mirror 2: sda sdb");
-        assertThat(paste.warnings()).singleElement().asString().contains("pool tank is shown at lines 1 and 7 with different vdevs");
+        assertThat(paste.warnings()).containsExactly("pool tank is shown at lines 1 and 7 with different vdevs: the first is kept");
+    }
+
+    /** zdb -s's vdev table of a pool: the table's two header lines, the pool's row, one mirror of two. */
+    static String zdbVdevTable(String pool, String mirror) {
+        return "                            capacity   operations   bandwidth  ---- errors ----\n"
+                + "description                used avail  read write  read write  read write cksum\n"
+                + pool + "                     3.91M 1.81T     1     0  4.00K     0     0     0     0\n"
+                + "  mirror                  3.91M  928G     1     0  4.00K     0     0     0     0\n"
+                + "    " + mirror + "1                             1     0  2.00K     0     0     0     0\n"
+                + "    " + mirror + "2                             0     0  2.00K     0     0     0     0\n";
+    }
+
+    @Test
+    void poolsComeInTheOrderThePasteFirstShowsThemThoughZdbsVdevTablesMergeLast() {
+        String beta = "NAME STATE READ WRITE CKSUM\nbeta ONLINE 0 0 0\n  mirror-0 ONLINE 0 0 0\n    sda ONLINE 0 0 0\n"
+                + "    sdb ONLINE 0 0 0\n";
+        PoolPaste paste = PoolOutputParser.parse(zdbVdevTable("alpha", "/dev/sdx") + "\n" + beta);
+
+        assertThat(paste.pools()).extracting(PoolPaste.Pool::name).containsExactly("alpha", "beta");
+        assertThat(paste.pools().get(0).shownAt()).extracting(PoolPaste.Shown::toString).containsExactly("zdb vdev table at lines 1–6");
+        assertThat(paste.pools().get(1).shownAt()).extracting(PoolPaste.Shown::toString).containsExactly("zpool status at lines 8–12");
+    }
+
+    @Test
+    void zpoolStatusGivesTheStructureOverAnEarlierVdevTableAndTheWarningSaysWhich() {
+        String status = "NAME STATE READ WRITE CKSUM\ntank ONLINE 0 0 0\n  raidz1-0 ONLINE 0 0 0\n    sda ONLINE 0 0 0\n"
+                + "    sdb ONLINE 0 0 0\n    sdc ONLINE 0 0 0\n";
+        PoolPaste paste = PoolOutputParser.parse(zdbVdevTable("tank", "/dev/sdx") + "\n" + status);
+
+        assertThat(paste.pools()).singleElement().satisfies(tank -> {
+            assertThat(shapes(tank)).containsExactly("data raidz1 3: sda sdb sdc");
+            assertThat(tank.shownAt()).extracting(PoolPaste.Shown::toString)
+                    .containsExactly("zdb vdev table at lines 1–6", "zpool status at lines 8–13");
+        });
+        assertThat(paste.warnings()).containsExactly("pool tank is shown at lines 1 and 8 with different vdevs: the one at line 8 "
+                + "(zdb's vdev table cannot tell cache and spare devices apart) is kept");
+
+        PoolPaste mirrors = PoolOutputParser.parse(zdbVdevTable("tank", "/dev/sdx") + "\n" + status.replace("raidz1-0", "mirror-0")
+                .replace("    sdc ONLINE 0 0 0\n", ""));
+        assertThat(mirrors.warnings()).isEmpty();
+        assertThat(mirrors.pools()).singleElement().satisfies(tank -> {
+            assertThat(shapes(tank)).as("status's devices, the table's sizes").containsExactly("data mirror 2: sda sdb");
+            assertThat(tank.vdevs().get(0).sizeBytes()).isEqualTo(bytes("3.91M") + bytes("928G"));
+            assertThat(tank.state()).isEqualTo("ONLINE");
+        });
     }
 
     @Test
@@ -221,6 +266,19 @@ public class PoolOutputParserTest {
 
         assertThat(shapes(read.pools().get(0))).containsExactly("data raidz1 3: sda sdb sdc");
         assertThat(read.warnings()).containsExactly("line 10: no vdev state after \"sdc\" (cut off?): read as a device");
+    }
+
+    @Test
+    void readsACutOffLastListRowAsADeviceAndSaysSo() {
+        String paste = "NAME SIZE ALLOC FREE CKPOINT EXPANDSZ FRAG CAP DEDUP HEALTH ALTROOT\n"
+                + "tank 30T 3T 27T - - 1% 10% 1.00x ONLINE -\n  raidz1-0 30T 3T 27T - - 1% 10% - ONLINE\n"
+                + "    sda 10T - - - - - - - ONLINE\n    sdb 10T - - - - - - - ONLINE\n    sdc\n\n";
+
+        PoolPaste read = PoolOutputParser.parse(paste);
+
+        assertThat(shapes(read.pools().get(0))).containsExactly("data raidz1 3: sda sdb sdc");
+        assertThat(read.pools().get(0).shownAt()).extracting(PoolPaste.Shown::toString).containsExactly("zpool list -v at lines 1–6");
+        assertThat(read.warnings()).containsExactly("line 6: no sizes after \"sdc\" (cut off?): read as a device");
     }
 
     @Test
@@ -346,7 +404,34 @@ public class PoolOutputParserTest {
         PoolPaste read = PoolOutputParser.parse("My pool is slow. ".repeat(20) + "\nWhat should I buy?\n");
 
         assertThat(read.isEmpty()).isTrue();
-        assertThat(read.warnings()).containsExactly("lines 1–2: not zpool or zdb output, skipped (from \"My pool is slow. My pool is slow. My poo…\")");
+        assertThat(read.warnings()).containsExactly("lines 1–2: not zpool or zdb output, skipped (from \"My pool is slow. My pool is slow. "
+                + "My poo… (339 characters)\")");
+
+        PoolPaste emoji = PoolOutputParser.parse("My pool \uD83D\uDE22 is slow\n");
+        assertThat(emoji.warnings()).containsExactly("line 1: not zpool or zdb output, skipped (\"My pool \uD83D\uDE22 is slow\")");
+        PoolPaste cut = PoolOutputParser.parse("x".repeat(39) + "\uD83D\uDE22 and on\n");
+        assertThat(cut.warnings()).as("a quote is not cut between an emoji's halves")
+                .containsExactly("line 1: not zpool or zdb output, skipped (\"" + "x".repeat(39) + "… (48 characters)\")");
+    }
+
+    @Test
+    void aZdbRunWithoutAHistogramIsSaidInTheWarningsAndInThe400OfAPasteOfNothingElse() {
+        String zdbB = "# zdb -b tank\n\nTraversing all blocks ...\n\n\tbp count:    1000\n"
+                + "\tbp allocated:   4096000      avg:   4096     compression:   1.00\n";
+        PoolPaste read = PoolOutputParser.parse(zdbB);
+
+        assertThat(read.isEmpty()).isTrue();
+        assertThat(read.zdbWithoutHistogram()).isTrue();
+        assertThat(read.warnings()).contains("line 3: this zdb output has no Block Size Histogram: it is printed by zdb -bb and "
+                + "more b's (zdb -Lbbbs POOL)");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PoolPastes.read(zdbB))
+                .isInstanceOf(dev.drivecat.common.DomainException.class)
+                .hasMessageEndingWith(" as text/plain. The zdb output in it has no Block Size Histogram: it is printed by zdb -bb and "
+                        + "more b's (zdb -Lbbbs POOL).");
+
+        assertThat(PoolOutputParser.parse(fixture("zdb-2.4-dedup-class.txt")).zdbWithoutHistogram()).isFalse();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PoolPastes.read("nothing here\n"))
+                .hasMessageEndingWith(" as text/plain.");
     }
 
     @Test

@@ -30,6 +30,7 @@ class PoolQuestionTest {
         assertThat(q.diskTb()).isNull();
         assertThat(q.diskSize()).isEqualTo("not known: the paste shows no size for the data vdevs; zpool list -v shows them");
         assertThat(q.description()).isEqualTo("from your pool: raidz2 × 2, 6 wide, logs: 2, cache: 1");
+        assertThat(q.summary()).isEqualTo("raidz2 × 2, 6 wide, logs: 2, cache: 1");
         assertThat(q.warnings()).isEmpty();
     }
 
@@ -47,6 +48,7 @@ class PoolQuestionTest {
         assertThat(q.warnings()).containsExactly("pool tank's data vdevs differ in layout (raidz2 × 1, 4 wide; mirror × 1, 2 wide): "
                 + "drivecat does not pick one; give layout and width");
         assertThat(q.description()).isEqualTo("from your pool: mixed: raidz2 × 1, 4 wide; mirror × 1, 2 wide");
+        assertThat(q.summary()).as("a mixed pool's summary keeps its own words").isEqualTo("mixed: raidz2 × 1, 4 wide; mirror × 1, 2 wide");
     }
 
     @Test

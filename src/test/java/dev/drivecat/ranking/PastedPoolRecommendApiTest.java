@@ -4,10 +4,12 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 
@@ -64,6 +66,7 @@ class PastedPoolRecommendApiTest {
                 .body("query.pool.specialSizing.smallBlocks", equalTo("16K"))
                 .body("query.pool.specialSizing.cutoffs.smallBlocks", hasItem("64K"))
                 .body("query.pool.specialSizing.cutoffs", hasSize(14))
+                .body("results", not(empty()))
                 .body("results.capacity.holdsSmallBlocksUpTo", everyItem(notNullValue()))
                 .body("notes", hasItem(containsString("Measured, not estimated: with special_small_blocks=16K the special vdev needs 79.9 GiB")))
                 .body("notes[0]", equalTo("From your pool tank (zpool list -v at lines 2–21): raidz2 × 2, 6 wide, disks 8 TB, logs: 2."));

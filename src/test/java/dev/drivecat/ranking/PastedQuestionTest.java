@@ -51,6 +51,42 @@ class PastedQuestionTest {
     }
 
     @Test
+    void aRoleSpelledAsRecommendParamsTakesItStillTakesThePastesParameters() {
+        for (String spelled : List.of("\"special\"", " Special ", "SPE-CIAL")) {
+            RecommendQuery q = ask(PoolPastes.STATUS_EXAMPLE, "role", spelled);
+
+            assertThat(q.role()).as(spelled).isEqualTo(Role.SPECIAL);
+            assertThat(q.layout()).as(spelled).isEqualTo(VdevType.RAIDZ2);
+            assertThat(q.width()).as(spelled).isEqualTo(6);
+            assertThat(q.pool().parameters()).as(spelled).containsOnlyKeys("layout", "width", "dataVdevs", "hasSlog");
+        }
+    }
+
+    @Test
+    void aWidthGivenEmptyIsNotGivenSoTheDisksSizeWithoutAWidthIsLeftOut() {
+        // two raidz2 vdevs, 4 and 6 wide: one layout, no one width; the disks' size is known
+        String paste = "NAME SIZE ALLOC FREE CKPOINT EXPANDSZ FRAG CAP DEDUP HEALTH ALTROOT\n"
+                + "tank 60T 5T 55T - - 1% 8% 1.00x ONLINE -\n"
+                + "  raidz2-0 20T 2T 18T - - 1% 8% - ONLINE\n"
+                + "    a 5T - - - - - - - ONLINE\n    b 5T - - - - - - - ONLINE\n"
+                + "    c 5T - - - - - - - ONLINE\n    d 5T - - - - - - - ONLINE\n"
+                + "  raidz2-1 30T 3T 27T - - 1% 8% - ONLINE\n"
+                + "    e 5T - - - - - - - ONLINE\n    f 5T - - - - - - - ONLINE\n    g 5T - - - - - - - ONLINE\n"
+                + "    h 5T - - - - - - - ONLINE\n    i 5T - - - - - - - ONLINE\n    j 5T - - - - - - - ONLINE\n";
+        RecommendQuery q = ask(paste, "role", "special", "width", "");
+
+        assertThat(q.pool().read().diskTb()).isNotNull();
+        assertThat(q.width()).isNull();
+        assertThat(q.diskTb()).isNull();
+        assertThat(q.pool().parameters()).doesNotContainKey("diskTb").containsEntry("layout", "raidz2");
+        assertThat(q.pool().overridden()).isEmpty();
+
+        RecommendQuery withWidth = ask(paste, "role", "special", "width", "6");
+        assertThat(withWidth.width()).isEqualTo(6);
+        assertThat(withWidth.diskTb()).isEqualByComparingTo(q.pool().read().diskTb());
+    }
+
+    @Test
     void anExplicitParameterWinsAndIsReported() {
         RecommendQuery q = ask(PoolPastes.STATUS_EXAMPLE, "role", "special", "width", "8", "hasSlog", "false");
 

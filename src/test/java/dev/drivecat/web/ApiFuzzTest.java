@@ -291,15 +291,7 @@ public class ApiFuzzTest {
     /** As {@link #send(Operation, Attempt)}, asking for {@code accept} (null: REST Assured's default, any type). */
     static Response send(Operation op, Attempt attempt, String accept) {
         // the request target is encoded here, byte by byte: REST Assured would read braces in a value as a template
-        String target = op.path();
-        for (Map.Entry<String, String> parameter : attempt.path().entrySet()) {
-            target = target.replace("{" + parameter.getKey() + "}", percentEncoded(parameter.getValue()));
-        }
-        List<String> pairs = new ArrayList<>();
-        attempt.query().forEach((name, value) -> pairs.add(percentEncoded(name) + "=" + percentEncoded(value)));
-        if (!pairs.isEmpty()) {
-            target += "?" + String.join("&", pairs);
-        }
+        String target = target(op, attempt);
         RequestSpecification request = RestAssured.given().urlEncodingEnabled(false)
                 .config(RestAssuredConfig.config().encoderConfig(EncoderConfig.encoderConfig()
                         .appendDefaultContentCharsetToContentTypeIfUndefined(false))
@@ -321,6 +313,17 @@ public class ApiFuzzTest {
             request.contentType(attempt.contentType()).body(attempt.body());
         }
         return request.when().request(op.method().toUpperCase(Locale.ROOT), target).andReturn();
+    }
+
+    /** The request target of the attempt: its path and query, percent-encoded. */
+    static String target(Operation op, Attempt attempt) {
+        String target = op.path();
+        for (Map.Entry<String, String> parameter : attempt.path().entrySet()) {
+            target = target.replace("{" + parameter.getKey() + "}", percentEncoded(parameter.getValue()));
+        }
+        List<String> pairs = new ArrayList<>();
+        attempt.query().forEach((name, value) -> pairs.add(percentEncoded(name) + "=" + percentEncoded(value)));
+        return pairs.isEmpty() ? target : target + "?" + String.join("&", pairs);
     }
 
     /** How long a client waits for an answer before it gives up (and the worker pool is checked for the request's work). */

@@ -75,6 +75,9 @@ class HostileClassesTest {
     static final List<String> EXPONENTS = List.of("1e100000000", "-1e999999999", "1e-100000", "1E+2147483647");
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    @jakarta.inject.Inject
+    io.vertx.core.Vertx vertx;
     private static final AtomicInteger UNIQUE = new AtomicInteger();
 
     // ---- numbers
@@ -170,6 +173,19 @@ class HostileClassesTest {
                     assertThat(answer.status()).as("the answer to %s streaming 1 MiB: %s", op.key(), answer.head()).isEqualTo(413);
                     assertThat(answer.head().toLowerCase(Locale.ROOT)).contains("content-type: application/problem+json");
                 }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyBodySentOverHttp2IsCutAtItsLimit() throws IOException {
+        return ApiFuzzTest.operations().stream().filter(op -> !op.bodyTypes().isEmpty()).map(op -> DynamicTest.dynamicTest(op.key(), () -> {
+            // the limit, as the 413 to a declared length names it; then a body past it in DATA frames, which need no length or chunking
+            long maxBytes = JSON.readTree(raw(op, "Content-Length: " + PAST_EVERY_LIMIT + "\r\n", null).body()).path("maxBytes").asLong();
+            String start = op.bodyTypes().get(0).contains("json") ? "{\"email\": \"" : "token=";
+            RawAnswer answer = http2(op, start, maxBytes + 64 * 1024);
+            assertThat(answer.status()).as("the answer to %s streaming %d bytes over HTTP/2 (limit %d): %s", op.key(), maxBytes + 64 * 1024,
+                    maxBytes, answer.head()).isEqualTo(413);
+            assertThat(answer.head().toLowerCase(Locale.ROOT)).contains("content-type: application/problem+json");
+        }));
     }
 
     // ---- text
@@ -505,15 +521,7 @@ class HostileClassesTest {
      */
     private static RawAnswer raw(Operation op, String framing, String streamed) throws IOException {
         Attempt attempt = attempt(op, baselines(op).get(0), null, null, "body past its limit");
-        StringBuilder target = new StringBuilder(op.path());
-        for (Map.Entry<String, String> p : attempt.path().entrySet()) {
-            target.replace(0, target.length(), target.toString().replace("{" + p.getKey() + "}", ApiFuzzTest.percentEncoded(p.getValue())));
-        }
-        List<String> pairs = new ArrayList<>();
-        attempt.query().forEach((n, v) -> pairs.add(ApiFuzzTest.percentEncoded(n) + "=" + ApiFuzzTest.percentEncoded(v)));
-        if (!pairs.isEmpty()) {
-            target.append('?').append(String.join("&", pairs));
-        }
+        String target = ApiFuzzTest.target(op, attempt);
         String type = op.bodyTypes().isEmpty() ? "application/octet-stream" : op.bodyTypes().get(0);
         String head = op.method().toUpperCase(Locale.ROOT) + " " + target + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: " + type + "\r\n"
                 + (op.admin() ? "Authorization: Bearer " + TOKEN + "\r\n" : "") + framing + "\r\n";
@@ -537,6 +545,55 @@ class HostileClassesTest {
                 }
             }
             return read(in);
+        }
+    }
+
+    /**
+     * Sends the operation's request over HTTP/2 on the plain port, by prior knowledge (h2c, as
+     * {@code curl --http2-prior-knowledge} does): {@code start} and then letters up to {@code bytes},
+     * in DATA frames, with neither Content-Length nor Transfer-Encoding.
+     */
+    private RawAnswer http2(Operation op, String start, long bytes) throws Exception {
+        Attempt attempt = attempt(op, baselines(op).get(0), null, null, "body past its limit over HTTP/2");
+        io.vertx.core.http.HttpClient client = vertx.createHttpClient(new io.vertx.core.http.HttpClientOptions()
+                .setProtocolVersion(io.vertx.core.http.HttpVersion.HTTP_2).setHttp2ClearTextUpgrade(false));
+        try {
+            io.vertx.core.http.RequestOptions options = new io.vertx.core.http.RequestOptions()
+                    .setMethod(io.vertx.core.http.HttpMethod.valueOf(op.method().toUpperCase(Locale.ROOT)))
+                    .setHost("localhost").setPort(RestAssured.port).setURI(ApiFuzzTest.target(op, attempt))
+                    .putHeader("Content-Type", op.bodyTypes().get(0));
+            if (op.admin()) {
+                options.putHeader("Authorization", "Bearer " + TOKEN);
+            }
+            java.util.concurrent.CompletableFuture<RawAnswer> answer = new java.util.concurrent.CompletableFuture<>();
+            client.request(options).onFailure(answer::completeExceptionally).onSuccess(request -> {
+                request.response().compose(response -> response.body().map(body -> {
+                    StringBuilder head = new StringBuilder("HTTP/2 " + response.statusCode());
+                    response.headers().forEach(h -> head.append("\r\n").append(h.getKey()).append(": ").append(h.getValue()));
+                    return new RawAnswer(response.statusCode(), head.toString(), body.getBytes());
+                })).onComplete(done -> {
+                    if (done.succeeded()) {
+                        answer.complete(done.result());
+                    } else {
+                        answer.completeExceptionally(done.cause());
+                    }
+                });
+                try {
+                    // Vert.x asks for a length or chunking before writing; over HTTP/2 the flag sends no header, the body is DATA frames
+                    request.setChunked(true);
+                    request.write(start);
+                    io.vertx.core.buffer.Buffer letters = io.vertx.core.buffer.Buffer.buffer("a".repeat(8192));
+                    for (long sent = start.length(); sent < bytes; sent += letters.length()) {
+                        request.write(letters);
+                    }
+                    request.end();
+                } catch (RuntimeException e) {
+                    answer.completeExceptionally(e);
+                }
+            });
+            return answer.get(ApiFuzzTest.ANSWER_TIMEOUT_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } finally {
+            client.close();
         }
     }
 

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ContainerNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.drivecat.DrivecatConfig;
 import dev.drivecat.testing.ContractValidation;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -89,16 +90,31 @@ public class ApiFuzzTest {
         return 20261202L;
     }
 
-    /** Its own database; per-client limits off, so every request reaches the operation; no mail leaves. */
+    /**
+     * Its own database; every per-client limit off, so every request reaches the operation (each
+     * allowance of {@link DrivecatConfig.RateLimits} is found by reflection and set to 0, no limit:
+     * an allowance added later is off here too); no mail leaves.
+     */
     public static class Fuzzing implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("drivecat.rate-limits.recommend-per-minute", "0",
-                    "drivecat.rate-limits.export-per-minute", "0",
-                    "drivecat.rate-limits.pools-per-minute", "0",
-                    "drivecat.rate-limits.drive-per-minute", "0",
-                    "drivecat.digest.signups-per-client", "1000000",
-                    "quarkus.mailer.mock", "true");
+            Map<String, String> overrides = new LinkedHashMap<>();
+            for (java.lang.reflect.Method allowance : DrivecatConfig.RateLimits.class.getDeclaredMethods()) {
+                if (java.lang.reflect.Modifier.isAbstract(allowance.getModifiers())) {
+                    assertThat(allowance.getReturnType()).as("the per-client allowance %s, 0 for no limit", allowance.getName())
+                            .isEqualTo(int.class);
+                    overrides.put("drivecat.rate-limits." + kebab(allowance.getName()), "0");
+                }
+            }
+            assertThat(overrides).as("per-client allowances").containsKey("drivecat.rate-limits.identify-per-minute");
+            overrides.put("drivecat.digest.signups-per-client", "1000000");
+            overrides.put("quarkus.mailer.mock", "true");
+            return overrides;
+        }
+
+        /** A configuration method's property name: identifyPerMinute is identify-per-minute. */
+        static String kebab(String name) {
+            return name.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
         }
     }
 
@@ -110,7 +126,9 @@ public class ApiFuzzTest {
     private static final Map<String, String> BODIES = Map.of(
             "POST /admin/listings", "{\"url\": \"https://www.amazon.com/dp/B0FUZZ0001\", \"drive\": \"intel-optane-p4800x-375gb-u2\"}",
             "POST /subscriptions", "{\"email\": \"fuzz@example.org\", \"interfaces\": [\"m2\"], \"roles\": [\"slog\"], \"minChangePercent\": 5}",
-            "POST /admin/imports/specs", "{\"format\": \"drivecat-import/1\", \"sources\": {}, \"drives\": []}",
+            "POST /admin/imports/specs", "{\"format\": \"drivecat-import/1\", \"sources\": {}, \"drives\": [{\"slug\": \"fuzz-baseline-100gb\", "
+                    + "\"vendor\": \"Fuzz\", \"model\": \"Baseline\", \"capacityGb\": 100, \"interface\": \"nvme\", \"formFactor\": \"u2\", "
+                    + "\"pcieGen\": 3, \"pcieLanes\": 4, \"partNumbers\": [\"FUZZ0001\"]}]}",
             "POST /admin/imports/spec-tables", "[{\"model\": \"S3710 400GB\", \"label\": \"Capacity\", \"value\": \"400GB\"}]",
             "POST /admin/measurements", "{\"jobs\": [{\"jobname\": \"fuzz\", \"job options\": {\"rw\": \"randwrite\", \"bs\": \"4k\", "
                     + "\"sync\": \"1\"}, \"write\": {\"lat_ns\": {\"mean\": 21000.0}}}]}");
@@ -211,6 +229,16 @@ public class ApiFuzzTest {
             targets.add("body");
             targets.add("body"); // bodies have more ways to break than one parameter
         }
+        if (!BACKGROUND_FETCHES.contains(op.key())) {
+            // the valid request first: it must reach the operation, or the hostile ones built from it prove nothing
+            Attempt valid = attempt(op, "nothing", random);
+            Map<String, Long> before = rowCounts();
+            Response response = send(op, valid);
+            STATUSES.merge(response.statusCode(), 1, Integer::sum);
+            check(op, valid, response, before);
+            assertThat(response.statusCode()).as("the valid request of %s (seed %d), which every hostile one varies: %s", op.key(), SEED,
+                    response.asString()).isNotIn(400, 429);
+        }
         for (int i = 0; i < TRIES; i++) {
             Attempt attempt = attempt(op, targets.get(random.nextInt(targets.size())), random);
             Map<String, Long> before = rowCounts();
@@ -219,6 +247,13 @@ public class ApiFuzzTest {
             check(op, attempt, response, before);
         }
     }
+
+    /**
+     * Operations whose valid request starts a run in the background that fetches from outside (a
+     * scrape run every watched page from its marketplace, a discovery run a marketplace's search
+     * pages or eBay's API): never sent valid here, only refused, so that no test reaches a real site.
+     */
+    static final java.util.Set<String> BACKGROUND_FETCHES = java.util.Set.of("POST /admin/scrapes", "POST /admin/discoveries");
 
     private Attempt attempt(Operation op, String target, Random random) {
         Map<String, String> query = new LinkedHashMap<>();
@@ -236,7 +271,7 @@ public class ApiFuzzTest {
                     value = " "; // a path needs a segment; REST Assured refuses an empty one
                 }
             } else if (inPath || parameter.path("required").asBoolean()) {
-                value = parameter.has("example") ? parameter.get("example").asText() : "1";
+                value = example(parameter);
             } else {
                 continue;
             }
@@ -263,6 +298,11 @@ public class ApiFuzzTest {
             }
         }
         return new Attempt(target, kind, query, path, contentType, body, malformed);
+    }
+
+    /** The value a valid request gives the parameter: the contract's example ("1" without one). */
+    static String example(JsonNode parameter) {
+        return parameter.has("example") ? parameter.get("example").asText() : "1";
     }
 
     static String validBody(Operation op, String contentType) {

@@ -325,7 +325,7 @@ class HostileClassesTest {
         Map<String, String> examples = new LinkedHashMap<>();
         for (JsonNode parameter : op.parameters()) {
             if ("path".equals(parameter.path("in").asText()) || parameter.path("required").asBoolean()) {
-                examples.put(parameter.path("name").asText(), parameter.has("example") ? parameter.get("example").asText() : "1");
+                examples.put(parameter.path("name").asText(), ApiFuzzTest.example(parameter));
             }
         }
         List<Map<String, String>> baselines = new ArrayList<>(List.of(examples));

@@ -10,6 +10,11 @@ import com.fasterxml.jackson.databind.node.ContainerNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethod;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.testing.ContractValidation;
 import io.quarkus.test.junit.QuarkusTest;
@@ -42,8 +47,10 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Property-based fuzzing of every operation in the committed contract (openapi/openapi.yaml). For
- * each operation, {@link #TRIES} requests each make one input hostile — a parameter (control
+ * Property-based fuzzing of every operation in the committed contract (openapi/openapi.yaml), and
+ * of those it leaves out ({@link #hiddenOperations}: the pages for people; a page at the address of
+ * a contract GET is asked for, as text/html, on every other try of that GET). For each operation,
+ * the valid request first (it must be neither 400 nor 429), then {@link #TRIES} requests each make one input hostile — a parameter (control
  * characters and NUL, overlong text, huge, negative and non-numbers, huge and tiny exponents,
  * malformed dates, wrong enum values, path traversal, unusual Unicode, SQL, formula starts and
  * noncharacters), a parameter the operation does not declare, or the body (truncated or deeply
@@ -142,7 +149,12 @@ public class ApiFuzzTest {
     private static final String HTML = "<html><head><title>Spec</title></head><body><table><tr><th>Capacity</th><td>400 GB</td></tr>"
             + "</table></body></html>";
 
-    record Operation(String method, String path, JsonNode spec) {
+    /**
+     * An operation to attack: its method, path template and contract entry; {@code accept} is what a
+     * request of it asks for (null: REST Assured's default, any type), text/html for a page the
+     * contract leaves out.
+     */
+    record Operation(String method, String path, JsonNode spec, String accept) {
         String key() {
             return method.toUpperCase(Locale.ROOT) + " " + path;
         }
@@ -201,7 +213,9 @@ public class ApiFuzzTest {
 
     @TestFactory
     Stream<DynamicTest> everyOperationSurvivesHostileInput() throws Exception {
-        return operations().stream().map(op -> DynamicTest.dynamicTest(op.key(), () -> fuzz(op)));
+        java.util.Set<String> pages = pages();
+        return attacked().stream().map(op -> DynamicTest.dynamicTest(op.key() + (op.accept() == null ? "" : " as " + op.accept()),
+                () -> fuzz(op, pages)));
     }
 
     /** The committed contract, read as a tree. */
@@ -214,14 +228,83 @@ public class ApiFuzzTest {
         List<Operation> operations = new ArrayList<>();
         contract().path("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(method -> {
             if (method.getValue().has("responses") && !path.getKey().startsWith("/q/")) {
-                operations.add(new Operation(method.getKey(), path.getKey(), method.getValue()));
+                operations.add(new Operation(method.getKey(), path.getKey(), method.getValue(), null));
             }
         }));
         assertThat(operations).as("operations in the contract").hasSizeGreaterThan(20);
         return operations;
     }
 
-    private void fuzz(Operation op) throws Exception {
+    /**
+     * The operations the contract leaves out ({@code @Operation(hidden = true)}: the pages for
+     * people, at the addresses of API operations), found in the resource classes: each is its
+     * contract twin (the same method and path; a page takes the same query parameters, with
+     * {@code @QueryParametersOf}) asked for text/html, answering text/html, and taking the body its
+     * method consumes. A form carries the question, so its query parameters are all optional.
+     */
+    static List<Operation> hiddenOperations() throws java.io.IOException {
+        Map<String, Operation> twins = new LinkedHashMap<>();
+        operations().forEach(op -> twins.put(op.key(), op));
+        List<Operation> hidden = new ArrayList<>();
+        JavaClasses classes = new ClassFileImporter().withImportOption(new ImportOption.DoNotIncludeTests())
+                .importPath(java.nio.file.Path.of("target", "classes"));
+        for (JavaClass resource : classes) {
+            String base = resource.tryGetAnnotationOfType(jakarta.ws.rs.Path.class).map(jakarta.ws.rs.Path::value).orElse(null);
+            if (base == null) {
+                continue;
+            }
+            for (JavaMethod method : resource.getMethods()) {
+                if (!method.tryGetAnnotationOfType(org.eclipse.microprofile.openapi.annotations.Operation.class)
+                        .map(org.eclipse.microprofile.openapi.annotations.Operation::hidden).orElse(false)) {
+                    continue;
+                }
+                String verb = Stream.of("GET", "POST", "PUT", "PATCH", "DELETE").filter(v -> method.isAnnotatedWith("jakarta.ws.rs." + v))
+                        .findFirst().orElseThrow(() -> new AssertionError(method.getFullName() + " is hidden and answers no HTTP method"));
+                String path = ("/" + base + "/" + method.tryGetAnnotationOfType(jakarta.ws.rs.Path.class).map(jakarta.ws.rs.Path::value).orElse(""))
+                        .replaceAll("/{2,}", "/");
+                path = path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+                Operation twin = twins.get(verb + " " + path);
+                assertThat(twin).as("the contract's operation at the address of the hidden %s (%s %s): without one, say here how to attack it",
+                        method.getFullName(), verb, path).isNotNull();
+                ObjectNode spec = twin.spec().deepCopy();
+                String consumes = method.tryGetAnnotationOfType(jakarta.ws.rs.Consumes.class).map(c -> c.value()[0]).orElse(null);
+                spec.remove("requestBody");
+                if (consumes != null) {
+                    spec.putObject("requestBody").putObject("content").putObject(consumes);
+                    spec.path("parameters").forEach(parameter -> {
+                        if ("query".equals(parameter.path("in").asText())) {
+                            ((ObjectNode) parameter).put("required", false);
+                        }
+                    });
+                }
+                spec.putObject("responses").putObject("default").putObject("content").putObject("text/html");
+                hidden.add(new Operation(verb.toLowerCase(Locale.ROOT), path, spec, "text/html"));
+            }
+        }
+        assertThat(hidden).as("hidden operations in target/classes").extracting(Operation::key).contains("GET /", "POST /recommend");
+        return hidden;
+    }
+
+    /** The addresses (method and path) where a page answers a request for text/html: every hidden operation's, and the contract's that name it. */
+    static java.util.Set<String> pages() throws java.io.IOException {
+        java.util.Set<String> pages = new java.util.HashSet<>();
+        hiddenOperations().forEach(op -> pages.add(op.key()));
+        operations().stream().filter(op -> op.responseTypes(200).contains("text/html")).forEach(op -> pages.add(op.key()));
+        return pages;
+    }
+
+    /**
+     * What {@link #everyOperationSurvivesHostileInput} attacks: the contract's operations and the
+     * hidden ones that take a body of their own (a hidden GET page is its twin asked for text/html,
+     * which every other try of the twin does).
+     */
+    static List<Operation> attacked() throws java.io.IOException {
+        List<Operation> attacked = new ArrayList<>(operations());
+        hiddenOperations().stream().filter(op -> !op.bodyTypes().isEmpty()).forEach(attacked::add);
+        return attacked;
+    }
+
+    private void fuzz(Operation op, java.util.Set<String> pages) throws Exception {
         Random random = new Random(SEED ^ op.key().hashCode());
         List<String> targets = new ArrayList<>(op.parameterNames());
         targets.add("an undeclared query parameter");
@@ -235,16 +318,18 @@ public class ApiFuzzTest {
             Map<String, Long> before = rowCounts();
             Response response = send(op, valid);
             STATUSES.merge(response.statusCode(), 1, Integer::sum);
-            check(op, valid, response, before);
+            check(op, valid, null, pages, response, before);
             assertThat(response.statusCode()).as("the valid request of %s (seed %d), which every hostile one varies: %s", op.key(), SEED,
                     response.asString()).isNotIn(400, 429);
         }
         for (int i = 0; i < TRIES; i++) {
             Attempt attempt = attempt(op, targets.get(random.nextInt(targets.size())), random);
+            // where a page answers at the address too, every other try asks for it
+            String accept = op.accept() == null && op.method().equals("get") && pages.contains(op.key()) && i % 2 == 1 ? "text/html" : null;
             Map<String, Long> before = rowCounts();
-            Response response = send(op, attempt);
+            Response response = send(op, attempt, accept);
             STATUSES.merge(response.statusCode(), 1, Integer::sum);
-            check(op, attempt, response, before);
+            check(op, attempt, accept, pages, response, before);
         }
     }
 
@@ -312,6 +397,10 @@ public class ApiFuzzTest {
         if (contentType.contains("csv")) {
             return "label,value\nCapacity,400GB\n";
         }
+        if (contentType.contains("form") && op.key().equals("POST /recommend")) {
+            // the pool form of the /recommend page: the paste and the question's fields
+            return "paste=" + java.net.URLEncoder.encode(ZPOOL_STATUS, StandardCharsets.UTF_8) + "&role=special";
+        }
         if (contentType.contains("form")) {
             return "token=fuzz";
         }
@@ -328,7 +417,7 @@ public class ApiFuzzTest {
         return send(op, attempt, null);
     }
 
-    /** As {@link #send(Operation, Attempt)}, asking for {@code accept} (null: REST Assured's default, any type). */
+    /** As {@link #send(Operation, Attempt)}, asking for {@code accept} (null: what the operation is asked for, {@link Operation#accept}). */
     static Response send(Operation op, Attempt attempt, String accept) {
         // the request target is encoded here, byte by byte: REST Assured would read braces in a value as a template
         String target = target(op, attempt);
@@ -339,8 +428,9 @@ public class ApiFuzzTest {
                         .httpClient(io.restassured.config.HttpClientConfig.httpClientConfig()
                                 .setParam("http.socket.timeout", ANSWER_TIMEOUT_MILLIS)
                                 .setParam("http.connection.timeout", ANSWER_TIMEOUT_MILLIS)));
-        if (accept != null) {
-            request.accept(accept);
+        String asked = accept != null ? accept : op.accept();
+        if (asked != null) {
+            request.accept(asked);
         }
         if (op.admin()) {
             request.header("Authorization", "Bearer " + TOKEN);
@@ -417,8 +507,10 @@ public class ApiFuzzTest {
         return out.toString();
     }
 
-    private static void check(Operation op, Attempt attempt, Response response, Map<String, Long> before) {
-        String what = attempt.describe(op) + " (seed " + SEED + ")";
+    private static void check(Operation op, Attempt attempt, String accept, java.util.Set<String> pages, Response response,
+                              Map<String, Long> before) {
+        String asked = accept != null ? accept : op.accept();
+        String what = attempt.describe(op) + (asked == null ? "" : " as " + asked) + " (seed " + SEED + ")";
         int status = response.statusCode();
         String body = response.asString();
         checkAnswer(what, requestBytes(op, attempt), response);
@@ -428,7 +520,8 @@ public class ApiFuzzTest {
             return;
         }
         String type = response.contentType() == null ? "" : response.contentType();
-        boolean html = type.startsWith("text/html") && op.responseTypes(status).contains("text/html");
+        boolean html = type.startsWith("text/html")
+                && (op.responseTypes(status).contains("text/html") || "text/html".equals(asked) && pages.contains(op.key()));
         assertThat(html || type.startsWith(Problem.MEDIA_TYPE)).as("problem+json for %s; got %s", what, type).isTrue();
         if (!html && status == 400) {
             Map<String, Object> problem = response.jsonPath().getMap("");

@@ -55,8 +55,9 @@ import org.junit.jupiter.api.TestFactory;
  * <ul>
  * <li>numbers whose scale explodes: every parameter of every operation, and every number in every
  * JSON body, with huge and tiny exponents (for pages, with Accept: text/html too);</li>
- * <li>bodies past their limit: every operation, declared by Content-Length and never sent; every
- * public POST, streamed in chunks;</li>
+ * <li>bodies past their limit: every operation (the pages the contract leaves out too), declared by
+ * Content-Length and never sent; every public POST, streamed in chunks; every body, over HTTP/2 in
+ * clear text, where it needs neither Content-Length nor Transfer-Encoding;</li>
  * <li>text from imports with formula starts, control characters and noncharacters, read back from
  * the CSV export, the Atom feed, the SVG chart, the page and the JSON; and stored text the XML
  * writers must not emit as it is;</li>
@@ -151,7 +152,7 @@ class HostileClassesTest {
 
     @TestFactory
     Stream<DynamicTest> everyOperationRefusesABodyPastItsLimitBeforeReadingIt() throws IOException {
-        return ApiFuzzTest.operations().stream().map(op -> DynamicTest.dynamicTest(op.key(), () -> {
+        return everyOperation().map(op -> DynamicTest.dynamicTest(name(op), () -> {
             // the headers announce the body and not one byte of it is sent: the answer can only come before reading it
             RawAnswer answer = raw(op, "Content-Length: " + PAST_EVERY_LIMIT + "\r\n", null);
             assertThat(answer.status()).as("the answer to %s with a body of %d bytes announced: %s", op.key(), PAST_EVERY_LIMIT, answer.head())
@@ -164,28 +165,45 @@ class HostileClassesTest {
 
     @TestFactory
     Stream<DynamicTest> everyPublicPostCutsAStreamedBodyAtItsLimit() throws IOException {
-        return ApiFuzzTest.operations().stream().filter(op -> !op.admin() && op.method().equals("post") && !op.bodyTypes().isEmpty())
-                .map(op -> DynamicTest.dynamicTest(op.key(), () -> {
-                    String type = op.bodyTypes().get(0);
-                    // a body that stays valid as far as it goes: an endless JSON string, an endless form value
-                    String start = type.contains("json") ? "{\"email\": \"" : "token=";
-                    RawAnswer answer = raw(op, "Transfer-Encoding: chunked\r\n", start);
-                    assertThat(answer.status()).as("the answer to %s streaming 1 MiB: %s", op.key(), answer.head()).isEqualTo(413);
-                    assertThat(answer.head().toLowerCase(Locale.ROOT)).contains("content-type: application/problem+json");
+        return everyOperation().filter(op -> !op.admin() && op.method().equals("post") && !op.bodyTypes().isEmpty())
+                .map(op -> DynamicTest.dynamicTest(name(op), () -> {
+                    RawAnswer answer = raw(op, "Transfer-Encoding: chunked\r\n", streamedStart(op));
+                    assertCutAtItsLimit(op, answer, "streaming 1 MiB in chunks", limit(op));
                 }));
     }
 
     @TestFactory
     Stream<DynamicTest> everyBodySentOverHttp2IsCutAtItsLimit() throws IOException {
-        return ApiFuzzTest.operations().stream().filter(op -> !op.bodyTypes().isEmpty()).map(op -> DynamicTest.dynamicTest(op.key(), () -> {
-            // the limit, as the 413 to a declared length names it; then a body past it in DATA frames, which need no length or chunking
-            long maxBytes = JSON.readTree(raw(op, "Content-Length: " + PAST_EVERY_LIMIT + "\r\n", null).body()).path("maxBytes").asLong();
-            String start = op.bodyTypes().get(0).contains("json") ? "{\"email\": \"" : "token=";
-            RawAnswer answer = http2(op, start, maxBytes + 64 * 1024);
-            assertThat(answer.status()).as("the answer to %s streaming %d bytes over HTTP/2 (limit %d): %s", op.key(), maxBytes + 64 * 1024,
-                    maxBytes, answer.head()).isEqualTo(413);
-            assertThat(answer.head().toLowerCase(Locale.ROOT)).contains("content-type: application/problem+json");
+        return everyOperation().filter(op -> !op.bodyTypes().isEmpty()).map(op -> DynamicTest.dynamicTest(name(op), () -> {
+            // a body past the limit in DATA frames, which need no length or chunking
+            long maxBytes = limit(op);
+            RawAnswer answer = http2(op, streamedStart(op), maxBytes + 64 * 1024);
+            assertCutAtItsLimit(op, answer, "streaming " + (maxBytes + 64 * 1024) + " bytes over HTTP/2", maxBytes);
         }));
+    }
+
+    /** The operation's body limit, as the 413 to a body announced past every limit names it. */
+    private static long limit(Operation op) throws IOException {
+        return JSON.readTree(raw(op, "Content-Length: " + PAST_EVERY_LIMIT + "\r\n", null).body()).path("maxBytes").asLong();
+    }
+
+    /** A body that stays valid as far as it goes: an endless JSON string, an endless form value. */
+    private static String streamedStart(Operation op) {
+        return op.bodyTypes().get(0).contains("json") ? "{\"email\": \"" : "token=";
+    }
+
+    /** A 413 problem naming the limit, or for a page the 413 page saying it. */
+    private static void assertCutAtItsLimit(Operation op, RawAnswer answer, String how, long maxBytes) {
+        assertThat(answer.status()).as("the answer to %s %s (limit %d): %s", name(op), how, maxBytes, answer.head()).isEqualTo(413);
+        String head = answer.head().toLowerCase(Locale.ROOT);
+        String body = new String(answer.body(), StandardCharsets.UTF_8);
+        if ("text/html".equals(op.accept())) {
+            assertThat(head).as("the 413 page to %s", name(op)).contains("content-type: text/html");
+            assertThat(body).as("the 413 page to %s names the limit", name(op)).contains(" " + maxBytes + " bytes");
+        } else {
+            assertThat(head).as("the 413 to %s", name(op)).contains("content-type: application/problem+json");
+            assertThat(body).as("the 413 to %s names the limit", name(op)).contains("\"maxBytes\":" + maxBytes);
+        }
     }
 
     // ---- text
@@ -315,6 +333,16 @@ class HostileClassesTest {
     }
 
     // ---- helpers
+
+    /** The contract's operations and those it leaves out (the pages for people, asked for text/html). */
+    static Stream<Operation> everyOperation() throws IOException {
+        return Stream.concat(ApiFuzzTest.operations().stream(), ApiFuzzTest.hiddenOperations().stream());
+    }
+
+    /** The operation's name in a test's name: its method and path, and what it is asked for when that is not any type. */
+    static String name(Operation op) {
+        return op.key() + (op.accept() == null ? "" : " as " + op.accept());
+    }
 
     /**
      * The values of the operation's path and required parameters to start from: the contract's
@@ -524,7 +552,8 @@ class HostileClassesTest {
         String target = ApiFuzzTest.target(op, attempt);
         String type = op.bodyTypes().isEmpty() ? "application/octet-stream" : op.bodyTypes().get(0);
         String head = op.method().toUpperCase(Locale.ROOT) + " " + target + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: " + type + "\r\n"
-                + (op.admin() ? "Authorization: Bearer " + TOKEN + "\r\n" : "") + framing + "\r\n";
+                + (op.admin() ? "Authorization: Bearer " + TOKEN + "\r\n" : "") + (op.accept() == null ? "" : "Accept: " + op.accept() + "\r\n")
+                + framing + "\r\n";
         try (Socket socket = new Socket("localhost", RestAssured.port)) {
             socket.setSoTimeout(ApiFuzzTest.ANSWER_TIMEOUT_MILLIS);
             OutputStream out = socket.getOutputStream();
@@ -564,6 +593,9 @@ class HostileClassesTest {
                     .putHeader("Content-Type", op.bodyTypes().get(0));
             if (op.admin()) {
                 options.putHeader("Authorization", "Bearer " + TOKEN);
+            }
+            if (op.accept() != null) {
+                options.putHeader("Accept", op.accept());
             }
             java.util.concurrent.CompletableFuture<RawAnswer> answer = new java.util.concurrent.CompletableFuture<>();
             client.request(options).onFailure(answer::completeExceptionally).onSuccess(request -> {

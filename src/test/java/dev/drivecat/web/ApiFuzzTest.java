@@ -62,8 +62,8 @@ import org.junit.jupiter.api.TestFactory;
  * a parameter names a parameter of the operation; a 400 for broken JSON says where it broke;</li>
  * <li>no stack trace, class name or SQL in any body;</li>
  * <li>a refused request (4xx) changed no row in any table (but the sign-up counters, which count refused sign-ups);</li>
- * <li>no answer over 1 MB for a request under 1 KB, a Location only as a relative reference, and no request thread still
- * working after the answer ({@link #checkAnswer});</li>
+ * <li>no answer over 1 MB for a request under 1 KB, a Location only as a relative reference, the security headers of its
+ * media type, and no request thread still working after the answer ({@link #checkAnswer});</li>
  * <li>the answer matches the contract (checked by {@link ContractValidation}, as for every test).</li>
  * </ul>
  * Generation is seeded, by default from the commit under test (see {@link #commitSeed()}): a
@@ -477,7 +477,8 @@ public class ApiFuzzTest {
     /**
      * What every answer must hold whatever was sent, checked by every generic test: no 5xx, no answer
      * over 1 MB for a request under 1 KB (nor over 4 times a larger request), a Location only as a relative reference (never built from
-     * the Host header a client chooses), and no request thread still working after the answer.
+     * the Host header a client chooses), the security headers ({@link #assertSecurityHeaders}), and no request thread still
+     * working after the answer.
      */
     static void checkAnswer(String what, int requestBytes, Response response) {
         String body = response.asString();
@@ -490,7 +491,30 @@ public class ApiFuzzTest {
         if (location != null) {
             assertThat(location).as("the Location of the answer to %s", what).startsWith("/").doesNotStartWith("//");
         }
+        assertSecurityHeaders(what, response::header);
         dev.drivecat.testing.WorkerPool.assertIdleAfter(what);
+    }
+
+    /**
+     * The headers that tell a browser what an answer may do (web.SecurityHeaders), whatever the
+     * answer: nosniff, no referrer, and the policy of its media type: a page may post forms to
+     * drivecat only and be framed by nobody; the SVG chart may style itself; everything else (JSON,
+     * CSV, feeds, problems) is sandboxed.
+     */
+    static void assertSecurityHeaders(String what, java.util.function.UnaryOperator<String> header) {
+        assertThat(header.apply("X-Content-Type-Options")).as("nosniff on %s", what).isEqualTo("nosniff");
+        assertThat(header.apply("Referrer-Policy")).as("Referrer-Policy on %s", what).isEqualTo("no-referrer");
+        String type = String.valueOf(header.apply("Content-Type")).toLowerCase(Locale.ROOT);
+        String policy = header.apply("Content-Security-Policy");
+        assertThat(policy).as("the policy of %s (%s)", what, type).startsWith("default-src 'none'").doesNotContain("script-src");
+        if (type.startsWith("text/html")) {
+            assertThat(policy).as("the policy of the page %s", what).contains("form-action 'self'", "frame-ancestors 'none'")
+                    .doesNotContain("sandbox");
+        } else if (type.startsWith("image/svg+xml")) {
+            assertThat(policy).as("the policy of the chart %s", what).contains("style-src 'unsafe-inline'").doesNotContain("form-action");
+        } else {
+            assertThat(policy).as("the policy of %s (%s)", what, type).contains("sandbox", "frame-ancestors 'none'");
+        }
     }
 
     /** RFC 3986 percent-encoding of the UTF-8 bytes, leaving only unreserved characters as they are. */

@@ -1,5 +1,6 @@
 package dev.drivecat.common;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 import java.util.Optional;
 
@@ -65,9 +66,16 @@ public final class DecimalInput {
         return problem(value) == null;
     }
 
-    /** Whether the double is finite and inside the bounds (a JSON number read as a double: 1e999 is Infinity). */
-    public static boolean fits(double value) {
-        return Double.isFinite(value) && fits(BigDecimal.valueOf(value));
+    /**
+     * The JSON number as a number inside the bounds; empty when the node is no number, is not finite
+     * (a double node of 1e999 is Infinity, which {@code BigDecimal} cannot hold) or is outside them.
+     */
+    public static Optional<BigDecimal> read(JsonNode node) {
+        if (node == null || !node.isNumber() || node.isFloatingPointNumber() && !Double.isFinite(node.doubleValue())) {
+            return Optional.empty();
+        }
+        BigDecimal value = node.decimalValue();
+        return fits(value) ? Optional.of(normal(value)) : Optional.empty();
     }
 
     /** The text as a number inside the bounds; empty when it is no number, too long, or outside them. */

@@ -1,6 +1,10 @@
 package dev.drivecat.common;
 
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * An expected failure of a domain operation: the caller's input was wrong, something is missing,
@@ -61,6 +65,21 @@ public class DomainException extends RuntimeException {
     /** A bad query or path parameter, named so that clients can point at it. */
     public static DomainException invalidParameter(String parameter, String detail) {
         return new DomainException(Kind.INVALID_PARAMETER, detail, Map.of("parameter", parameter));
+    }
+
+    /**
+     * The domain failure that is the throwable or one of its causes: a reader or the framework may
+     * wrap one (the body limit's 413, thrown by the counted stream while Jackson, a form or a String
+     * parameter reads the body). Empty when there is none.
+     */
+    public static Optional<DomainException> in(Throwable e) {
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Throwable t = e; t != null && seen.add(t); t = t.getCause()) {
+            if (t instanceof DomainException d) {
+                return Optional.of(d);
+            }
+        }
+        return Optional.empty();
     }
 
     /** A bad request that is not about one parameter. */

@@ -222,7 +222,7 @@ public class SubscriptionResource {
 
     private Response html(int status, Page p) {
         return Response.status(status).type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
-                .header("Cache-Control", "no-store").header("Referrer-Policy", "no-referrer")
+                .header("Cache-Control", "no-store")
                 .entity(Templates.page(p).render()).build();
     }
 

@@ -88,7 +88,7 @@ public class ScrapeResource {
             @Parameter(description = "Page size (default 20; at most drivecat.api.max-limit, 100).", example = "20")
             @QueryParam("limit") String limit,
             @Parameter(description = "Runs to skip.", example = "0") @QueryParam("offset") String offset) {
-        int pageSize = Params.limit(limit, config.api().defaultLimit(), config.api().maxLimit());
+        int pageSize = config.api().limit(limit);
         int skip = Params.offset(offset);
         return QuarkusTransaction.requiringNew().call(() -> {
             List<RunSummary> items = ScrapeRun.<ScrapeRun>find("order by startedAt desc, id desc").range(skip, skip + pageSize - 1)

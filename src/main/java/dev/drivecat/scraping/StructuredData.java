@@ -208,11 +208,7 @@ final class StructuredData {
         }
         if (node.isNumber()) {
             // a page's JSON-LD may say 1e999 (Infinity as a double) or 1e1000000000: no price either way
-            if (node.isFloatingPointNumber() && !Double.isFinite(node.doubleValue())) {
-                return null;
-            }
-            BigDecimal value = node.decimalValue();
-            return DecimalInput.fits(value) && value.signum() > 0 ? value : null;
+            return DecimalInput.read(node).filter(value -> value.signum() > 0).orElse(null);
         }
         return decimal(node.asText());
     }

@@ -72,22 +72,12 @@ public class ImportService {
         try (body) {
             return reader.readValue(body);
         } catch (JsonProcessingException e) {
-            throw bodyLimit(e).orElseGet(() -> new ImportRejectedException(
+            throw DomainException.in(e).orElseGet(() -> new ImportRejectedException(
                     List.of(new ImportError(pointerOf(e), JsonErrors.describe(e)))));
         } catch (java.io.IOException e) {
-            throw bodyLimit(e).orElseGet(() -> new ImportRejectedException(
+            throw DomainException.in(e).orElseGet(() -> new ImportRejectedException(
                     List.of(new ImportError("", "the body could not be read as JSON"))));
         }
-    }
-
-    /** The body limit's refusal, when the stream raised it while Jackson was reading (Jackson may wrap it). */
-    private static Optional<DomainException> bodyLimit(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof DomainException d) {
-                return Optional.of(d);
-            }
-        }
-        return Optional.empty();
     }
 
     @Transactional

@@ -21,7 +21,7 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
  * Every operation's body limit ({@link MaxBody} on its resource method, else
  * {@link MaxBody#DEFAULT_BYTES}), before the body is read: a body declared larger (Content-Length)
  * is answered 413 problem+json at once, without reading it, and the connection is closed; any
- * other body reaches the resource through a stream that fails with the same 413 as soon as it
+ * other body (chunked, or HTTP/2's DATA frames, which need no length at all) reaches the resource through a stream that fails with the same 413 as soon as it
  * passes the limit, whoever reads it (a JSON reader, a form, a String parameter).
  *
  * <p>The transport's own ceiling ({@code quarkus.http.limits.max-body-size}) lies above the largest
@@ -39,11 +39,8 @@ public class BodyLimits {
         if (method == null) {
             return Optional.empty();
         }
+        // no Content-Length and no Transfer-Encoding is no proof of no body: an HTTP/2 body (h2c on the plain port) needs neither
         String length = request.getHeaderString(HttpHeaders.CONTENT_LENGTH);
-        boolean chunked = request.getHeaderString("Transfer-Encoding") != null;
-        if (length == null && !chunked) {
-            return Optional.empty();
-        }
         long max = LIMITS.computeIfAbsent(method, BodyLimits::limitOf);
         String what = "The body of " + request.getMethod() + " " + request.getUriInfo().getPath();
         long declared = declaredLength(length);

@@ -17,6 +17,7 @@ import jakarta.ws.rs.core.UriInfo;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -53,19 +54,6 @@ public class ProblemMappers {
         return problem;
     }
 
-    /**
-     * A domain failure raised inside a reader and wrapped by it: the body limit's 413 thrown by the
-     * counted stream while Jackson, a form or a String parameter was reading the body.
-     */
-    private static DomainException wrappedDomain(Throwable e) {
-        for (Throwable t = e.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
-            if (t instanceof DomainException d) {
-                return d;
-            }
-        }
-        return null;
-    }
-
     static ProblemType problemType(DomainException.Kind kind) {
         return switch (kind) {
             case INVALID_PARAMETER -> ProblemType.INVALID_PARAMETER;
@@ -95,8 +83,7 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response unreadableJson(JsonProcessingException e, UriInfo uri) {
-        DomainException wrapped = wrappedDomain(e);
-        return domain(wrapped != null ? wrapped : JsonErrors.invalidBody(e, null), uri);
+        return domain(DomainException.in(e).orElseGet(() -> JsonErrors.invalidBody(e, null)), uri);
     }
 
     /** Ahead of Quarkus's own mapper for this type, which answers plain JSON. */
@@ -132,9 +119,9 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response webApplication(WebApplicationException e, UriInfo uri) {
-        DomainException wrapped = wrappedDomain(e);
-        if (wrapped != null) {
-            return domain(wrapped, uri);
+        Optional<DomainException> wrapped = DomainException.in(e);
+        if (wrapped.isPresent()) {
+            return domain(wrapped.get(), uri);
         }
         int status = e.getResponse().getStatus();
         if (status >= 500) {
@@ -162,9 +149,9 @@ public class ProblemMappers {
 
     @ServerExceptionMapper(priority = jakarta.ws.rs.Priorities.USER + 1000)
     public Response unexpected(Throwable e, UriInfo uri) {
-        DomainException wrapped = wrappedDomain(e);
-        if (wrapped != null) {
-            return domain(wrapped, uri);
+        Optional<DomainException> wrapped = DomainException.in(e);
+        if (wrapped.isPresent()) {
+            return domain(wrapped.get(), uri);
         }
         boolean outcomeUnknown = DatabaseUnavailable.outcomeUnknown(e);
         if (outcomeUnknown || DatabaseUnavailable.causes(e)) {

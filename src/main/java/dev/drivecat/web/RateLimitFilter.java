@@ -6,8 +6,13 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.ToIntFunction;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
@@ -21,12 +26,31 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
  */
 public class RateLimitFilter {
 
-    /** The operations limited here, as path templates (for the OpenAPI document). */
-    static final java.util.Set<String> LIMITED_PATHS = java.util.Set.of("/recommend", "/drives/{slug}/prices",
-            "/drives/{slug}/prices.svg", "/drives/{slug}", "/identify", "/pools/parse");
+    /**
+     * A limited operation: its path template, what the 429 calls its requests (requests of one kind
+     * share one allowance per client), and that allowance per minute.
+     */
+    record Limited(String template, String kind, ToIntFunction<DrivecatConfig.RateLimits> perMinute, Pattern path) {
+        Limited(String template, String kind, ToIntFunction<DrivecatConfig.RateLimits> perMinute) {
+            this(template, kind, perMinute, Pattern.compile(java.util.Arrays.stream(template.split("/", -1))
+                    .map(segment -> segment.matches("\\{[^/]+}") ? "[^/]+" : Pattern.quote(segment))
+                    .collect(Collectors.joining("/"))));
+        }
+    }
 
-    private static final java.util.regex.Pattern DRIVE_EXPORT = java.util.regex.Pattern.compile("/drives/[^/]+/prices(\\.svg)?");
-    private static final java.util.regex.Pattern DRIVE = java.util.regex.Pattern.compile("/drives/[^/]+");
+    private static final Limited PASTED_POOLS = new Limited("/pools/parse", "pasted pools", DrivecatConfig.RateLimits::poolsPerMinute);
+
+    /** Every limited operation, the first whose template matches the path applying. */
+    static final List<Limited> LIMITED = List.of(
+            new Limited("/recommend", "recommendations", DrivecatConfig.RateLimits::recommendPerMinute),
+            new Limited("/identify", "identifications", DrivecatConfig.RateLimits::identifyPerMinute),
+            PASTED_POOLS,
+            new Limited("/drives/{slug}/prices", "price-history exports", DrivecatConfig.RateLimits::exportPerMinute),
+            new Limited("/drives/{slug}/prices.svg", "price-history exports", DrivecatConfig.RateLimits::exportPerMinute),
+            new Limited("/drives/{slug}", "drive pages", DrivecatConfig.RateLimits::drivePerMinute));
+
+    /** The operations limited here, as path templates (for the OpenAPI document). */
+    static final Set<String> LIMITED_PATHS = LIMITED.stream().map(Limited::template).collect(Collectors.toUnmodifiableSet());
 
     /** Looked up per request: filters are created before runtime configuration is available. */
     @Inject
@@ -49,34 +73,20 @@ public class RateLimitFilter {
             path = path.substring(0, path.length() - 1);
         }
         String client = http.remoteAddress() == null ? "unknown" : http.remoteAddress().host();
+        DrivecatConfig.RateLimits limits = config.get().rateLimits();
         if (path.equals("/recommend") && "POST".equals(request.getMethod())) {
             // a pasted pool, read and then ranked: it counts as both
-            Optional<Response> paste = acquire(path, "pasted pools", config.get().rateLimits().poolsPerMinute(), client);
+            Optional<Response> paste = acquire(path, PASTED_POOLS.kind(), PASTED_POOLS.perMinute().applyAsInt(limits), client);
             if (paste.isPresent()) {
                 return paste;
             }
         }
-        int perMinute;
-        String kind;
-        if (path.equals("/recommend")) {
-            perMinute = config.get().rateLimits().recommendPerMinute();
-            kind = "recommendations";
-        } else if (path.equals("/identify")) {
-            perMinute = config.get().rateLimits().identifyPerMinute();
-            kind = "identifications";
-        } else if (path.equals("/pools/parse")) {
-            perMinute = config.get().rateLimits().poolsPerMinute();
-            kind = "pasted pools";
-        } else if (DRIVE_EXPORT.matcher(path).matches()) {
-            perMinute = config.get().rateLimits().exportPerMinute();
-            kind = "price-history exports";
-        } else if (DRIVE.matcher(path).matches()) {
-            perMinute = config.get().rateLimits().drivePerMinute();
-            kind = "drive pages";
-        } else {
-            return Optional.empty();
+        for (Limited limited : LIMITED) {
+            if (limited.path().matcher(path).matches()) {
+                return acquire(path, limited.kind(), limited.perMinute().applyAsInt(limits), client);
+            }
         }
-        return acquire(path, kind, perMinute, client);
+        return Optional.empty();
     }
 
     private Optional<Response> acquire(String path, String kind, int perMinute, String client) {

@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * Answers a request line or headers over drivecat's limits with 414 or 431 problem+json, before any
- * route sees the request.
+ * route sees the request (but {@link SecurityHeaders}, which only arranges for its headers on the answer).
  *
  * <p>Why two limits each: a request over the HTTP codec's own limits
  * ({@code quarkus.http.limits.max-initial-line-length}, {@code quarkus.http.limits.max-header-size})
@@ -34,7 +34,8 @@ public class RequestLimits {
     ObjectMapper json;
 
     void install(@Observes Router router) {
-        router.route().order(Integer.MIN_VALUE).handler(this::check);
+        // right after SecurityHeaders, which only registers what it sets, ahead of every route that reads the request
+        router.route().order(Integer.MIN_VALUE + 1).handler(this::check);
     }
 
     void check(RoutingContext context) {

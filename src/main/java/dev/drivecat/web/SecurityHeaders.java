@@ -32,8 +32,8 @@ public class SecurityHeaders {
     static final String DATA_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
     void install(@Observes Router router) {
-        // right after RequestLimits, ahead of every route that answers
-        router.route().order(Integer.MIN_VALUE + 1).handler(this::onAnswer);
+        // first of all, so that RequestLimits' 414 and 431 carry them too
+        router.route().order(Integer.MIN_VALUE).handler(this::onAnswer);
     }
 
     void onAnswer(RoutingContext context) {

@@ -3,9 +3,14 @@ package dev.drivecat.common;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.math.BigDecimal;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class DecimalInputTest {
@@ -30,12 +35,24 @@ class DecimalInputTest {
                 "999999999999999", " 7 ", "2.5e-3")) {
             assertThat(DecimalInput.read(text)).as(text).isPresent();
         }
-        assertThat(DecimalInput.fits(1e14)).isTrue();
-        assertThat(DecimalInput.fits(Double.POSITIVE_INFINITY)).isFalse();
-        assertThat(DecimalInput.fits(Double.NaN)).isFalse();
+        assertThat(DecimalInput.read(DoubleNode.valueOf(1e14))).hasValueSatisfying(v -> assertThat(v.toPlainString()).isEqualTo("100000000000000"));
+        assertThat(DecimalInput.read(DecimalNode.valueOf(new BigDecimal("1e3")))).hasValueSatisfying(v -> assertThat(v.toPlainString()).isEqualTo("1000"));
+        assertThat(DecimalInput.read(IntNode.valueOf(5))).contains(BigDecimal.valueOf(5));
         assertThat(DecimalInput.problem("NaN")).isEqualTo(DecimalInput.NOT_A_NUMBER);
         assertThat(DecimalInput.plain(new BigDecimal("5.00"))).isEqualTo("5");
         assertThat(DecimalInput.plain(new BigDecimal("1e1000000000"))).isEqualTo("1E+1000000000");
+    }
+
+    @Test
+    void aJsonNumberIsReadWhenItIsFiniteAndInsideTheBounds() {
+        for (String text : HOSTILE) {
+            assertThat(DecimalInput.read(DecimalNode.valueOf(new BigDecimal(text)))).as(text).isEmpty();
+        }
+        assertThat(DecimalInput.read(DoubleNode.valueOf(Double.POSITIVE_INFINITY))).isEmpty();
+        assertThat(DecimalInput.read(DoubleNode.valueOf(Double.NaN))).isEmpty();
+        assertThat(DecimalInput.read(TextNode.valueOf("5"))).as("text is no JSON number").isEmpty();
+        assertThat(DecimalInput.read(NullNode.getInstance())).isEmpty();
+        assertThat(DecimalInput.read((JsonNode) null)).isEmpty();
     }
 
     @Test
@@ -58,6 +75,5 @@ class DecimalInputTest {
         assertThat(e.getMessage()).hasSizeLessThan(150).contains("(4002 characters)").doesNotContain("\r").doesNotContain("\n");
         assertThat(Params.invalid("q", "a\u0000b\r\n", "short").getMessage()).contains("a\\u0000b\\r\\n");
         assertThat(new InvalidValueException("role", "y".repeat(10_000), List.of("slog")).getMessage()).hasSizeLessThan(150);
-        assertThat(Map.of()).isEmpty();
     }
 }

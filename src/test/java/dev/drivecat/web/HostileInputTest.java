@@ -83,11 +83,13 @@ class HostileInputTest {
 
     @Test
     void aRequestTargetOrHeadersOverTheLimitGetAProblem() {
-        given().queryParam("q", "a".repeat(RequestLimits.MAX_URI_LENGTH)).when().get("/drives").then().statusCode(414)
+        var uri = given().queryParam("q", "a".repeat(RequestLimits.MAX_URI_LENGTH)).when().get("/drives").then().statusCode(414)
                 .contentType(Problem.MEDIA_TYPE).body("maximum", equalTo(RequestLimits.MAX_URI_LENGTH))
-                .body("instance", equalTo("/drives"));
-        given().header("X-Padding", "b".repeat(RequestLimits.MAX_HEADERS_SIZE)).when().get("/drives").then().statusCode(431)
-                .contentType(Problem.MEDIA_TYPE).body("maximum", equalTo(RequestLimits.MAX_HEADERS_SIZE));
+                .body("instance", equalTo("/drives")).extract().response();
+        ApiFuzzTest.assertSecurityHeaders("the 414", uri::header);
+        var headers = given().header("X-Padding", "b".repeat(RequestLimits.MAX_HEADERS_SIZE)).when().get("/drives").then().statusCode(431)
+                .contentType(Problem.MEDIA_TYPE).body("maximum", equalTo(RequestLimits.MAX_HEADERS_SIZE)).extract().response();
+        ApiFuzzTest.assertSecurityHeaders("the 431", headers::header);
     }
 
     @Test

@@ -19,11 +19,12 @@ class RateLimitTest {
         for (int i = 0; i < StrictSettings.RECOMMEND_PER_MINUTE; i++) {
             given().when().get("/recommend?role=slog").then().statusCode(200);
         }
-        given().when().get("/recommend?role=slog").then().statusCode(429)
+        var refused = given().when().get("/recommend?role=slog").then().statusCode(429)
                 .contentType("application/problem+json")
                 .header("Retry-After", notNullValue())
                 .body("status", equalTo(429))
-                .body("detail", containsString("at most " + StrictSettings.RECOMMEND_PER_MINUTE + " a minute"));
+                .body("detail", containsString("at most " + StrictSettings.RECOMMEND_PER_MINUTE + " a minute")).extract().response();
+        ApiFuzzTest.assertSecurityHeaders("the 429 to /recommend", refused::header);
         // other endpoints are not limited
         given().when().get("/drives").then().statusCode(200);
     }
@@ -44,9 +45,10 @@ class RateLimitTest {
         for (int i = 0; i < StrictSettings.DRIVE_PER_MINUTE; i++) {
             given().accept(i % 2 == 0 ? "text/html" : "application/json").when().get("/drives/no-such-drive").then().statusCode(404);
         }
-        given().accept("text/html").when().get("/drives/no-such-drive").then().statusCode(429)
+        var refused = given().accept("text/html").when().get("/drives/no-such-drive").then().statusCode(429)
                 .contentType("application/problem+json").header("Retry-After", notNullValue())
-                .body("detail", containsString("drive pages"));
+                .body("detail", containsString("drive pages")).extract().response();
+        ApiFuzzTest.assertSecurityHeaders("the 429 to a drive page", refused::header);
     }
 
     @Test
@@ -76,9 +78,11 @@ class RateLimitTest {
             given().contentType("text/plain").body("no pool here").when().post("/pools/parse").then()
                     .statusCode(org.hamcrest.Matchers.oneOf(400, 429));
         }
-        given().contentType("text/plain").body(new byte[300 * 1024]).when().post("/recommend?role=special").then().statusCode(429)
+        var refused = given().contentType("text/plain").body(new byte[300 * 1024]).when().post("/recommend?role=special").then()
+                .statusCode(429)
                 .contentType("application/problem+json")
                 .header("Retry-After", notNullValue())
-                .body("detail", containsString("Too many pasted pools from this client"));
+                .body("detail", containsString("Too many pasted pools from this client")).extract().response();
+        ApiFuzzTest.assertSecurityHeaders("the 429 to a pool posted to /recommend", refused::header);
     }
 }

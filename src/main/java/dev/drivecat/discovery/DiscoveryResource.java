@@ -18,7 +18,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -69,7 +68,7 @@ public class DiscoveryResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Overview.class)))
     @APIResponse(responseCode = "400", description = "limit, offset or source is not allowed.")
     @APIResponse(responseCode = "401", description = "Missing or wrong admin token.")
-    public Overview list(@Parameter(description = "Only runs of this source (import:<site> for saved search pages).", example = "ebay-browse") @QueryParam("source") String source,
+    public Overview list(@Parameter(description = "Only runs of this source (import:<site> for saved search pages).", example = "ebay-browse:ebay-us") @QueryParam("source") String source,
                          @Parameter(description = "Page size (default 20; at most 100).", example = "20") @QueryParam("limit") String limit,
                          @Parameter(description = "Runs to skip.", example = "0") @QueryParam("offset") String offset) {
         int pageSize = config.api().limit(limit);
@@ -96,14 +95,15 @@ public class DiscoveryResource {
     @APIResponse(responseCode = "400", description = "No or an unknown source (allowed lists the sources).")
     @APIResponse(responseCode = "401", description = "Missing or wrong admin token.")
     @APIResponse(responseCode = "409", description = "A run of the source is already going on.")
-    public Response start(@Parameter(description = "The source to search.", required = true, example = "ebay-browse")
+    public Response start(@Parameter(description = "The source to search.", required = true, example = "ebay-browse:ebay-us")
                           @QueryParam("source") String source) {
         if (source == null || source.isBlank()) {
             throw DomainException.invalidParameter("source", "source is required; the sources are "
                     + String.join(", ", discovery.sources().keySet())).with("allowed", List.copyOf(discovery.sources().keySet()));
         }
         long id = discovery.start(source.strip(), "MANUAL");
-        return Response.accepted(reads.run(id)).location(URI.create("/admin/discoveries/" + id)).build();
+        // a relative reference: JAX-RS's location() would make it absolute with the Host header a client chooses
+        return Response.accepted(reads.run(id)).header(jakarta.ws.rs.core.HttpHeaders.LOCATION, "/admin/discoveries/" + id).build();
     }
 
     @GET

@@ -67,8 +67,11 @@ class DiscoveryPipelineTest {
     }
 
     static JsonPath run(String source) throws InterruptedException {
-        long id = admin().queryParam("source", source).when().post("/admin/discoveries").then().statusCode(202)
-                .extract().jsonPath().getLong("run.id");
+        io.restassured.response.Response started = admin().queryParam("source", source).when().post("/admin/discoveries").then()
+                .statusCode(202).extract().response();
+        long id = started.jsonPath().getLong("run.id");
+        // relative: an absolute Location would be built from the Host header a client chooses
+        org.assertj.core.api.Assertions.assertThat(started.header("Location")).isEqualTo("/admin/discoveries/" + id);
         for (int i = 0; i < 600; i++) {
             JsonPath run = admin().when().get("/admin/discoveries/" + id).then().statusCode(200).extract().jsonPath();
             if (!"RUNNING".equals(run.getString("run.status"))) {

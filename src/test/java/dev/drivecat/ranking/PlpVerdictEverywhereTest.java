@@ -77,6 +77,48 @@ class PlpVerdictEverywhereTest {
         assertThat(byRole.get("slog").get("crucial-mx100-256gb-sata").get("class")).isEqualTo("flushed-data");
     }
 
+    /**
+     * import-format.md lets a plp statement leave out `value` when its wording cannot be read as a
+     * class; such a drive must not stop /recommend or /drives from answering (every answer builds
+     * every drive's assessment), and reads as unknown with its words kept.
+     */
+    @Test
+    void aPlpStatementWithoutAClassIsUnknownEverywhereAndEveryListStillAnswers() {
+        String slug = "acme-unread-plp-480gb-u2";
+        admin().contentType("application/json").body("""
+                {"format": "drivecat-import/1",
+                 "sources": {"v": {"url": "https://vendor.example/unread-plp", "title": "Unread PLP spec page", "kind": "VENDOR_PAGE",
+                                   "retrievedAt": "2026-11-30"}},
+                 "drives": [{"slug": "%s", "vendor": "Acme", "model": "Unread PLP", "capacityGb": 480, "interface": "nvme",
+                             "formFactor": "u2", "specs": [{"field": "plp", "wording": "Power protection: see datasheet", "source": "v"}]}],
+                 "listings": [{"marketplace": "amazon-us", "externalId": "plp-unread", "drive": "%s", "sellerType": "THIRD_PARTY",
+                               "condition": "NEW", "observations": [{"observedAt": "2026-11-30T00:00:00Z", "price": 100, "currency": "CHF",
+                               "inStock": true, "source": "v"}]}]}
+                """.formatted(slug, slug)).when().post("/admin/imports/specs").then().statusCode(200);
+
+        JsonPath page = given().accept("application/json").when().get("/drives/" + slug).then().statusCode(200).extract().jsonPath();
+        assertThat(page.getString("plpAssessment.class")).isEqualTo("unknown");
+        assertThat(page.getString("plpAssessment.evidence[0].wording")).isEqualTo("Power protection: see datasheet");
+        assertThat(page.getString("plpAssessment.summary")).contains("in words drivecat can read");
+        assertThat(given().when().get("/drives?limit=100").then().statusCode(200).extract().jsonPath().getList("items.slug", String.class))
+                .contains(slug);
+        assertThat(given().accept("text/html").when().get("/drives/" + slug).then().statusCode(200).extract().asString())
+                .contains(escaped(page.getString("plpAssessment.summary"))).contains("Power-loss protection: unknown");
+        given().accept("text/html").when().get("/drives?limit=100").then().statusCode(200);
+        for (String role : List.of("slog", "special")) {
+            JsonPath r = given().when().get("/recommend?role=" + role + "&plp=any&currency=CHF&limit=100").then().statusCode(200)
+                    .extract().jsonPath();
+            Map<String, Object> answered = r.<Map<String, Object>>getList("results").stream()
+                    .filter(result -> slug.equals(((Map<?, ?>) result.get("drive")).get("slug"))).findFirst()
+                    .map(result -> {
+                        @SuppressWarnings("unchecked")
+                        Map<String, Object> plp = (Map<String, Object>) result.get("plp");
+                        return plp;
+                    }).orElseThrow(() -> new AssertionError("role=" + role + " ranks " + slug));
+            assertThat(answered).as("role=%s: the page's assessment", role).isEqualTo(page.getMap("plpAssessment"));
+        }
+    }
+
     private static String wordsOf(String token) {
         for (dev.drivecat.catalog.PlpAssessment.Protection p : dev.drivecat.catalog.PlpAssessment.Protection.values()) {
             if (p.token().equals(token)) {

@@ -99,6 +99,9 @@ final class Words {
         };
     }
 
+    /** The form's choice that leaves plp to the API's default, which depends on where the ZIL lives. */
+    static final String PLP_DEFAULT = "default (required where the ZIL lives, else any)";
+
     static String plpRequirement(PlpRequirement r) {
         return switch (r) {
             case REQUIRED -> "required (only drives with the protection the role needs)";

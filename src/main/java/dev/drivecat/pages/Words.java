@@ -105,7 +105,7 @@ final class Words {
     static String plpRequirement(PlpRequirement r) {
         return switch (r) {
             case REQUIRED -> "required (only drives with the protection the role needs)";
-            case PREFERRED -> "preferred (every drive, ranked by its points)";
+            case PREFERRED -> "preferred (as any, with a note that drives required would leave out rank by their points)";
             case ANY -> "any (every drive, ranked by its points)";
         };
     }

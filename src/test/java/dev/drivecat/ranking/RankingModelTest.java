@@ -130,10 +130,25 @@ class RankingModelTest {
         assertThat(SpecialSizing.metadataMibPerGib(128)).isCloseTo(0.78, within(1e-9));
         assertThat(SpecialSizing.metadataMibPerGib(16)).isCloseTo(5.5, within(1e-9));
         // 200,000 small files: the guide measured 65.7 MiB of metadata
-        SpecialSizing.Need files = SpecialSizing.need(null, 128, 200_000L, null).orElseThrow();
+        SpecialSizing.Need files = SpecialSizing.need(null, 128, 200_000L, null, false).orElseThrow();
         assertThat(files.smallFilesGib() * 1024).isCloseTo(65.7, within(0.5));
         assertThat(files.requiredGib()).isCloseTo(files.smallFilesGib() / 0.75, within(1e-9));
-        assertThat(SpecialSizing.need(null, 128, null, null)).isEmpty();
+        assertThat(SpecialSizing.need(null, 128, null, null, false)).isEmpty();
+    }
+
+    @Test
+    void atOrAboveTheRecordsizeEveryDataBlockIsCountedAndSaidSo() {
+        SpecialSizing.Need every = SpecialSizing.need(1024.0, 128, 1000L, null, true).orElseThrow();
+        assertThat(every.smallBlocksGib()).isEqualTo(1024);
+        assertThat(every.requiredGib()).isCloseTo((every.metadataGib() + every.smallFilesGib() + 1024) / 0.75, within(1e-9));
+        assertThat(every.basis()).containsExactly(
+                "1024 GiB of data at recordsize=128K: 0.78 MiB of metadata per GiB = 0.8 GiB",
+                "1,000 small files × 344 bytes of metadata = 0.0 GiB",
+                "special_small_blocks at or above the recordsize: every data block goes to the special vdev, 1024 GiB",
+                "divided by 0.75 so the special vdev stays under 75% full = 1366.4 GiB");
+        // a small-block size given is counted as given, and without a data size there is nothing to count
+        assertThat(SpecialSizing.need(1024.0, 128, null, 10.0, true).orElseThrow().basis()).contains("10.0 GiB of small blocks");
+        assertThat(SpecialSizing.need(null, 128, null, null, true)).isEmpty();
     }
 
     @Test
@@ -424,8 +439,8 @@ class RankingModelTest {
         assertThat(one.dataGib()).isCloseTo(6 * 20e12 / (1024d * 1024 * 1024), within(1e-3));
         RecommendQuery mirrors = query("role", "special", "layout", "mirror", "width", "2", "diskTb", "20", "dataVdevs", "6");
         assertThat(mirrors.dataGib()).isCloseTo(6 * 20e12 / (1024d * 1024 * 1024), within(1e-3));
-        double needOne = SpecialSizing.need(one.dataGib(), 128, null, null).orElseThrow().requiredGib();
-        double needThree = SpecialSizing.need(three.dataGib(), 128, null, null).orElseThrow().requiredGib();
+        double needOne = SpecialSizing.need(one.dataGib(), 128, null, null, false).orElseThrow().requiredGib();
+        double needThree = SpecialSizing.need(three.dataGib(), 128, null, null, false).orElseThrow().requiredGib();
         assertThat(needThree).isGreaterThanOrEqualTo(3 * needOne - 1e-9);
     }
 

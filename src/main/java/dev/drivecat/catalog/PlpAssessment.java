@@ -252,11 +252,15 @@ public record PlpAssessment(
                             + "it honours flushes. " + said(st) + confidenceWords(confidence, cls == PlpClass.NOT_STATED
                             ? "a specification list silent on it" : basis(st)), evidence, warnings);
         }
-        warnings.add("Power-loss protection unknown: no source in the catalog says whether it has it (" + media + ").");
+        // a statement kept without a class (its words could not be read as one) says nothing drivecat can rank on
+        boolean unread = st != null && cls == null;
+        warnings.add(unread ? "Power-loss protection unknown: " + st.source() + "'s words (\"" + st.wording() + "\") could not be "
+                + "read as a protection class (" + media + "); check them yourself."
+                : "Power-loss protection unknown: no source in the catalog says whether it has it (" + media + ").");
         return new PlpAssessment(Protection.UNKNOWN, Flush.UNKNOWN, Safe.UNKNOWN, Confidence.NONE,
                 "Power-loss protection unknown (" + media + "): no source in the catalog says"
-                        + (st == null ? "" : " for this drive") + "; its flushes are taken to wait for the flash."
-                        + (st == null ? "" : " " + said(st).trim()), evidence, warnings);
+                        + (st == null ? "" : unread ? " in words drivecat can read" : " for this drive")
+                        + "; its flushes are taken to wait for the flash." + (st == null ? "" : " " + said(st).trim()), evidence, warnings);
     }
 
     /** The confidence a statement gives its class: the vendor's words high, a quoted specification medium, a general claim low. */
@@ -276,12 +280,14 @@ public record PlpAssessment(
 
     /** A statement in a sentence, with who said it. */
     private static String said(Statement st) {
+        if (st.plpClass() == null) {
+            return "Not read as a protection class: the words of " + (st.claim() ? "a general claim by " + st.source() : who(st)) + ": "
+                    + quoted(st.wording());
+        }
         if (st.claim()) {
             return (st.plpClass() == PlpClass.STATED_NO ? "None" : "PLP") + " claimed in general words by " + st.source() + ": "
                     + quoted(st.wording());
         }
-        String who = (st.kind().isVendor() ? "the vendor" : "a " + st.kind().token().toLowerCase(Locale.ROOT).replace('_', ' ')
-                + " quoting the specification") + " (" + st.source() + ")";
         String what = switch (st.plpClass()) {
             case STATED_YES -> "Stated by ";
             case MODEL_SPECIFIC -> "Stated for the " + st.appliesTo() + " model by ";
@@ -289,7 +295,13 @@ public record PlpAssessment(
             case NOT_STATED -> "Not mentioned in the specifications listed by ";
             case DATA_AT_REST_ONLY -> "Protection of data at rest stated by ";
         };
-        return what + who + ": " + quoted(st.wording());
+        return what + who(st) + ": " + quoted(st.wording());
+    }
+
+    /** Who made a statement that is not a general claim, for a sentence. */
+    private static String who(Statement st) {
+        return (st.kind().isVendor() ? "the vendor" : "a " + st.kind().token().toLowerCase(Locale.ROOT).replace('_', ' ')
+                + " quoting the specification") + " (" + st.source() + ")";
     }
 
     /** Words in quotes, ending a sentence. */
@@ -302,14 +314,15 @@ public record PlpAssessment(
     }
 
     private static String reading(Statement st, Drive d) {
-        String reading = switch (st.plpClass()) {
-            case STATED_YES -> "states power-loss protection";
-            case MODEL_SPECIFIC -> appliesTo(st.appliesTo(), d) ? "states power-loss protection for this model (" + st.appliesTo() + ")"
-                    : "states power-loss protection for another model (" + st.appliesTo() + ")";
-            case STATED_NO -> "states no power-loss protection";
-            case NOT_STATED -> "lists the specifications without a word on power-loss protection";
-            case DATA_AT_REST_ONLY -> "states protection of data at rest only, not of writes in flight";
-        };
+        String reading = st.plpClass() == null ? "speaks of power-loss protection in words drivecat cannot read as a class"
+                : switch (st.plpClass()) {
+                    case STATED_YES -> "states power-loss protection";
+                    case MODEL_SPECIFIC -> "states power-loss protection for " + (appliesTo(st.appliesTo(), d) ? "this" : "another")
+                            + " model (" + st.appliesTo() + ")";
+                    case STATED_NO -> "states no power-loss protection";
+                    case NOT_STATED -> "lists the specifications without a word on power-loss protection";
+                    case DATA_AT_REST_ONLY -> "states protection of data at rest only, not of writes in flight";
+                };
         return st.claim() ? reading + " (a general claim in its own words, not a quoted specification)" : reading;
     }
 

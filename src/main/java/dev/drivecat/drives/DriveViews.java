@@ -30,7 +30,8 @@ public final class DriveViews {
 
     @Schema(name = "Plp", description = "Power-loss protection: the chosen statement, normalised, with the vendor's words.")
     public record PlpView(
-            @JsonProperty("class") @Schema(name = "class", examples = "STATED_YES") PlpClass plpClass,
+            @JsonProperty("class") @Schema(name = "class", nullable = true, examples = "STATED_YES", description = "Null when "
+                    + "the source's wording could not be read as a class: the wording is kept.") PlpClass plpClass,
             @Schema(description = "The source's wording, verbatim.", examples = "Enhanced PLP: Yes") String wording,
             @Schema(nullable = true, description = "For MODEL_SPECIFIC: the model the protection applies to.", examples = "M.2 22x80") String appliesTo,
             SourceView source) {

@@ -74,10 +74,12 @@ public record RecommendForm(
         for (InterfaceFilter f : InterfaceFilter.values()) {
             interfaceOptions.add(new Option(f.token(), Words.interfaceFilter(f), containsToken(ifaces, f.token())));
         }
+        // the default depends on the role and the pool: an empty choice, which canonical drops, lets the API decide it
+        boolean plpDefault = plp == null || plp.isBlank();
         List<Option> plpOptions = new ArrayList<>();
+        plpOptions.add(new Option("", Words.PLP_DEFAULT, plpDefault));
         for (PlpRequirement r : PlpRequirement.values()) {
-            plpOptions.add(new Option(r.token(), Words.plpRequirement(r),
-                    plp == null ? r == PlpRequirement.REQUIRED : r.token().equalsIgnoreCase(plp)));
+            plpOptions.add(new Option(r.token(), Words.plpRequirement(r), !plpDefault && r.token().equalsIgnoreCase(plp.trim())));
         }
         List<Option> layoutOptions = new ArrayList<>();
         for (VdevType l : VdevType.values()) {

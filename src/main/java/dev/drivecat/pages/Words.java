@@ -99,10 +99,13 @@ final class Words {
         };
     }
 
+    /** The form's choice that leaves plp to the API's default, which depends on where the ZIL lives. */
+    static final String PLP_DEFAULT = "default (required where the ZIL lives, else any)";
+
     static String plpRequirement(PlpRequirement r) {
         return switch (r) {
             case REQUIRED -> "required (only drives with the protection the role needs)";
-            case PREFERRED -> "preferred (every drive, ranked by its points)";
+            case PREFERRED -> "preferred (as any, with a note that drives required would leave out rank by their points)";
             case ANY -> "any (every drive, ranked by its points)";
         };
     }

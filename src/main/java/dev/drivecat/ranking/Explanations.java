@@ -136,13 +136,16 @@ final class Explanations {
      * the same on the drive's page): where the ZIL lives, a flush that waits for the flash is slow,
      * not unsafe while the drive honours it; a disputed protection costs half the plp weight.
      */
+    private static final String LAB_FLUSHES = "the buying guide's flush-honoring log reached "
+            + Decimals.grouped(FlushModel.FLUSH_HONOURING_LOG.iops()) + " sync IOPS where a cheap-flush log reached "
+            + Decimals.grouped(FlushModel.CHEAP_FLUSH_LOG.iops()) + ".";
+
     static List<String> plpWarnings(RecommendQuery q, PlpAssessment plp) {
         List<String> warnings = new ArrayList<>();
         if (q.takesZil() && !plp.cheapFlush()) {
             warnings.add((plp.flush() == PlpAssessment.Flush.UNKNOWN ? "Its flushes are taken to wait for the flash"
                     : "Its flushes wait for the flash") + ": as " + (q.isSlog() ? "a log" : "the special vdev that takes the ZIL")
-                    + " it is slow, not unsafe while it honours them; the buying guide's flush-honoring log reached 252 sync IOPS "
-                    + "where a cheap-flush log reached 4,277.");
+                    + " it is slow, not unsafe while it honours them; " + LAB_FLUSHES);
         }
         if (plp.protection() == PlpAssessment.Protection.XPOINT_VENDOR_NO) {
             warnings.add("Its protection is disputed (its vendor states none; the OpenZFS hardware page says 3D XPoint needs none): it "

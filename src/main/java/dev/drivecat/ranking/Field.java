@@ -115,7 +115,7 @@ final class Field {
         Double small = q.smallBlockDataGib() == null ? null : q.smallBlockDataGib().doubleValue();
         // at or above the recordsize every data block is a small block (OpenZFS 2.4 takes such values; zfsprops(7))
         boolean everyBlock = q.smallBlocksKib() != null && q.smallBlocksKib() > 0 && q.smallBlocksKib() >= q.recordsizeKib();
-        return SpecialSizing.need(q.dataGib(), q.recordsizeKib(), q.fileCount(), small, everyBlock && small == null);
+        return SpecialSizing.need(q.dataGib(), q.recordsizeKib(), q.fileCount(), small, everyBlock);
     }
 
     /** The candidates that pass the filters, as indexes into the columns, with their offers; the first {@code count} slots are used. */

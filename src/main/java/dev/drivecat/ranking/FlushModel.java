@@ -1,6 +1,7 @@
 package dev.drivecat.ranking;
 
 import dev.drivecat.catalog.Interface;
+import java.math.BigDecimal;
 import java.util.List;
 
 /**
@@ -30,36 +31,48 @@ public final class FlushModel {
     public record Calibration(String configuration, double flushUs, double iops) {
     }
 
-    public static final List<Calibration> LAB = List.of(
-            new Calibration("SLOG with cheap flushes (PLP or Optane stand-in), raw fsync 15 µs", 15, 4277),
-            new Calibration("SLOG that must honor flushes, raw fsync 3.86 ms", 3860, 252));
+    /** The lab's log with cheap flushes. */
+    public static final Calibration CHEAP_FLUSH_LOG = new Calibration("SLOG with cheap flushes (PLP or Optane stand-in), raw fsync 15 µs",
+            15, 4277);
+    /** The lab's log that must honour every flush. */
+    public static final Calibration FLUSH_HONOURING_LOG = new Calibration("SLOG that must honor flushes, raw fsync 3.86 ms", 3860, 252);
+    public static final List<Calibration> LAB = List.of(CHEAP_FLUSH_LOG, FLUSH_HONOURING_LOG);
 
     /** The lab pool's sync IOPS with no log at all: the ZIL on its hard-drive RAIDZ2 (the buying guide's table). */
     public static final double LAB_NO_LOG_IOPS = 110;
 
-    public static final List<Calibration> SPECIAL_MIRROR_LAB = List.of(
-            new Calibration("No log, 3-way special mirror present (cheap-flush disks, raw fsync 15 µs)", 15, 2198));
+    /** The lab's pool with no log and a 3-way special mirror of cheap-flush disks, which takes the ZIL. */
+    public static final Calibration SPECIAL_MIRROR_NO_LOG = new Calibration("No log, 3-way special mirror present (cheap-flush disks, "
+            + "raw fsync 15 µs)", 15, 2198);
+    public static final List<Calibration> SPECIAL_MIRROR_LAB = List.of(SPECIAL_MIRROR_NO_LOG);
 
     /**
      * A flush latency for a drive the catalog has no measurement or stated latency for, by what it
      * is made of. Each is a published measurement; the sources are listed in src/docs/ranking.md.
      */
     public enum DeviceClass {
-        XPOINT(13.85, "the 3D XPoint default: the median of FreeBSD diskinfo -wS 4K sync writes of an Optane P1600X (13.6 µs) "
+        XPOINT("3D XPoint", 13.85, "the 3D XPoint default: the median of FreeBSD diskinfo -wS 4K sync writes of an Optane P1600X (13.6 µs) "
                 + "and a P4800X (14.1 µs)"),
-        NVME_PLP(15, "the default for NVMe NAND with power-loss protection: a Samsung PM9A3's queue-depth-1 fsync'd 4K "
+        NVME_PLP("NVMe NAND with PLP", 15, "the default for NVMe NAND with power-loss protection: a Samsung PM9A3's queue-depth-1 fsync'd 4K "
                 + "random write, \"T1Q1 random write ~60000 iops (latency ~0.015ms)\""),
-        SATA_SAS_PLP(39, "the default for SATA or SAS NAND with power-loss protection: the median of published 4K sync writes "
+        SATA_SAS_PLP("SATA/SAS NAND with PLP", 39, "the default for SATA or SAS NAND with power-loss protection: the median of published 4K sync writes "
                 + "of an Intel D3-S4510 (37 µs), a Samsung PM863 (39 µs) and an Intel 710 (158.2 µs, diskinfo -wS)"),
-        NO_PLP(3860, "the default for NAND without power-loss protection: the buying guide lab's raw fsync on consumer NVMe, "
+        NO_PLP("NAND without PLP", 3860, "the default for NAND without power-loss protection: the buying guide lab's raw fsync on consumer NVMe, "
                 + "a flush that waits for the flash");
 
+        private final String label;
         private final double latencyUs;
         private final String basis;
 
-        DeviceClass(double latencyUs, String basis) {
+        DeviceClass(String label, double latencyUs, String basis) {
+            this.label = label;
             this.latencyUs = latencyUs;
             this.basis = basis;
+        }
+
+        /** The class in a few words: "NVMe NAND with PLP". */
+        public String label() {
+            return label;
         }
 
         public double latencyUs() {
@@ -80,6 +93,11 @@ public final class FlushModel {
             }
             return bus == Interface.NVME ? NVME_PLP : SATA_SAS_PLP;
         }
+    }
+
+    /** A flush latency as a sentence writes it: "13.85 µs", "3.86 ms". */
+    static String latencyWords(double us) {
+        return us >= 1000 ? RankingModel.plain(BigDecimal.valueOf(us / 1000)) + " ms" : RankingModel.plain(BigDecimal.valueOf(us)) + " µs";
     }
 
     private final double overheadUs;

@@ -2,6 +2,7 @@ package dev.drivecat.ranking;
 
 import static dev.drivecat.common.Decimals.round;
 
+import dev.drivecat.catalog.PlpAssessment.Protection;
 import dev.drivecat.common.Decimals;
 import dev.drivecat.common.Kept;
 import dev.drivecat.pools.VdevType;
@@ -23,6 +24,31 @@ final class Notes {
     private Notes() {
     }
 
+    private static final String SPECIAL_MIRROR_WORKLOAD = "The workload is small synchronous writes at queue depth 1, with the ZIL on "
+            + "the special mirror: calibrated on the lab's 3-way special mirror without a log ("
+            + Decimals.grouped(FlushModel.SPECIAL_MIRROR_NO_LOG.iops()) + " IOPS), about twice the overhead of one log device.";
+
+    private static final String FLUSH_LATENCY = "A drive's flush latency is the median of its published measurements; else the same "
+            + "model and capacity measured in another form factor; else its vendor's stated write latency (with cheap flushes); else "
+            + "its device class: " + java.util.Arrays.stream(FlushModel.DeviceClass.values())
+            .map(c -> c.label() + " " + FlushModel.latencyWords(c.latencyUs())).collect(java.util.stream.Collectors.joining(", ")) + ".";
+
+    private static final String PLP_VALUES = "PLP scores the drive's protection class, never who stated it: protected (PLP, 3D XPoint, "
+            + "flushed data kept) " + plpValue(Protection.PLP, Protection.XPOINT, Protection.FLUSHED_DATA) + ", 3D XPoint whose "
+            + "vendor states none " + plpValue(Protection.XPOINT_VENDOR_NO) + ", none or unknown "
+            + plpValue(Protection.NONE, Protection.UNKNOWN) + "; the evidence's weight is its confidence, in words and warnings.";
+
+    /** The plp value the classes share, as a sentence writes it. */
+    private static String plpValue(Protection... classes) {
+        double value = RankingModel.plpValue(classes[0]);
+        for (Protection p : classes) {
+            if (RankingModel.plpValue(p) != value) {
+                throw new IllegalStateException(p + " scores " + RankingModel.plpValue(p) + ", not " + value + " as " + classes[0]);
+            }
+        }
+        return RankingModel.plain(BigDecimal.valueOf(value));
+    }
+
     static ModelView model(RecommendQuery q) {
         boolean flushMatters = q.takesZil();
         FlushModel flushModel = Ranker.flushModel(q);
@@ -35,15 +61,10 @@ final class Notes {
                     + "are relative to that pool, not yours.");
             assumptions.add(q.isSlog()
                     ? "The workload is small synchronous writes at queue depth 1; the log's flush latency is its 4K sync-write latency."
-                    : "The workload is small synchronous writes at queue depth 1, with the ZIL on the special mirror: calibrated on "
-                    + "the lab's 3-way special mirror without a log (2,198 IOPS), about twice the overhead of one log device.");
-            assumptions.add("A drive's flush latency is the median of its published measurements; else the same model and capacity "
-                    + "measured in another form factor; else its vendor's stated write latency (with cheap flushes); else its device "
-                    + "class: 3D XPoint 13.85 µs, NVMe NAND with PLP 15 µs, SATA/SAS NAND with PLP 39 µs, NAND without PLP 3.86 ms.");
+                    : SPECIAL_MIRROR_WORKLOAD);
+            assumptions.add(FLUSH_LATENCY);
         }
-        assumptions.add("PLP scores the drive's protection class, never who stated it: protected (PLP, 3D XPoint, flushed data "
-                + "kept) 1, 3D XPoint whose vendor states none 0.5, none or unknown " + RankingModel.UNKNOWN + "; the evidence's "
-                + "weight is its confidence, in words and warnings.");
+        assumptions.add(PLP_VALUES);
         assumptions.add("Endurance is judged at " + RankingModel.plain(BigDecimal.valueOf(q.enduranceWriteMBps()))
                 + " MB/s of writes around the clock, over " + Decimals.fixed(RankingModel.SERVICE_YEARS, 0) + " years.");
         assumptions.add("A DWPD rating without TBW or warranty is taken to hold for " + Decimals.fixed(RankingModel.ASSUMED_RATING_YEARS, 0)
@@ -138,14 +159,20 @@ final class Notes {
             double consumer = log.predictIops(FlushModel.DeviceClass.NO_PLP.latencyUs());
             return "poolMedia=ssd: without a log the ZIL lands on the pool's own SSDs. By the model (" + Decimals.fixed(log.overheadUs(), 1)
                     + " µs a write besides the flush), the ZIL on pool drives with PLP predicts " + Decimals.grouped(nvme)
-                    + " (NVMe, 15 µs) or " + Decimals.grouped(sata) + " (SATA/SAS, 39 µs) sync IOPS, against " + Decimals.grouped(best)
-                    + " with a 3D XPoint log (13.85 µs): a gain of " + Decimals.fixed(100 * (best / nvme - 1), 1) + "% to "
-                    + Decimals.fixed(100 * (best / sata - 1), 1) + "%. Only a pool of SSDs without PLP (3.86 ms: "
+                    + " (NVMe, " + latency(FlushModel.DeviceClass.NVME_PLP) + ") or " + Decimals.grouped(sata) + " (SATA/SAS, "
+                    + latency(FlushModel.DeviceClass.SATA_SAS_PLP) + ") sync IOPS, against " + Decimals.grouped(best)
+                    + " with a 3D XPoint log (" + latency(FlushModel.DeviceClass.XPOINT) + "): a gain of "
+                    + Decimals.fixed(100 * (best / nvme - 1), 1) + "% to " + Decimals.fixed(100 * (best / sata - 1), 1)
+                    + "%. Only a pool of SSDs without PLP (" + latency(FlushModel.DeviceClass.NO_PLP) + ": "
                     + Decimals.grouped(consumer) + " IOPS) gains as a hard-drive pool does.";
         }
         return "On a hard-drive pool a log is the whole gain: the buying guide's lab measured " + Decimals.grouped(FlushModel.LAB_NO_LOG_IOPS)
-                + " sync IOPS with no log and 4,277 with a cheap-flush log; on an SSD pool the gain is far smaller (poolMedia=ssd "
-                + "says how much).";
+                + " sync IOPS with no log and " + Decimals.grouped(FlushModel.CHEAP_FLUSH_LOG.iops()) + " with a cheap-flush log; on an "
+                + "SSD pool the gain is far smaller (poolMedia=ssd says how much).";
+    }
+
+    private static String latency(FlushModel.DeviceClass c) {
+        return FlushModel.latencyWords(c.latencyUs());
     }
 
     /** The special vdev's notes: the set, where the ZIL lives, the room it needs, and the caveats an expert adds. */

@@ -11,7 +11,11 @@ public enum PlpRequirement implements ApiToken {
      * without the ZIL, flushed data kept through a power cut. The default wherever the ZIL lives.
      */
     REQUIRED("required"),
-    /** Every drive, ranked by its points like {@link #ANY}; the answer says which drives required would leave out. */
+    /**
+     * Ranks exactly as {@link #ANY}; the answer only adds a note that the drives {@link #REQUIRED}
+     * would leave out are kept and rank by their points, where their protection scores less. It does
+     * not name them: their plp component and warnings show them.
+     */
     PREFERRED("preferred"),
     /** Every drive, ranked by its points, where protection scores by class. The default for a special vdev without the ZIL. */
     ANY("any");

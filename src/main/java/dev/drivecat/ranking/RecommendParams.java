@@ -131,12 +131,13 @@ public final class RecommendParams {
         boolean hasSlog = Params.bool("hasSlog", one("hasSlog")).orElse(false);
         String openzfs = openzfsVersion(one("openzfsVersion"));
         Integer smallBlocks = smallBlocks(one("smallBlocks"), openzfs);
-        RecommendQuery q = new RecommendQuery(role, interfaces, buses, plp.orElse(PlpRequirement.REQUIRED), conditions, sellerTypes,
-                business, outOfStock, maxPrice, maxSetPrice, currency, limit, syncWrite, peakSync, workload, poolMedia, maxAge, null, null,
-                layout, width, dataVdevs, layout.specialSetSize(width == null ? 2 : width), dataTib, diskTb, recordsize, fileCount,
-                smallBlocks, smallData, hasSlog, openzfs, null);
         // a special vdev that does not take the ZIL needs flushed data kept, as any vdev does: by default nothing is left out for PLP
-        return plp.isPresent() || q.zilOnSpecial() ? q : q.withPlp(PlpRequirement.ANY);
+        PlpRequirement plpOrDefault = plp.orElse(RecommendQuery.zilOnSpecial(role, hasSlog, openzfs) ? PlpRequirement.REQUIRED
+                : PlpRequirement.ANY);
+        return new RecommendQuery(role, interfaces, buses, plpOrDefault, conditions, sellerTypes, business, outOfStock, maxPrice,
+                maxSetPrice, currency, limit, syncWrite, peakSync, workload, poolMedia, maxAge, null, null, layout, width, dataVdevs,
+                layout.specialSetSize(width == null ? 2 : width), dataTib, diskTb, recordsize, fileCount, smallBlocks, smallData, hasSlog,
+                openzfs, null);
     }
 
     static final String DEFAULT_OPENZFS_VERSION = "2.4";

@@ -79,21 +79,18 @@ public record RecommendQuery(
 
     /** Since OpenZFS 2.4, a pool with a special vdev and no separate log keeps its ZIL on the special vdev. */
     public boolean zilOnSpecial() {
-        return role == Role.SPECIAL && !Boolean.TRUE.equals(hasSlog) && openzfsAtLeast(ZIL_ON_SPECIAL_SINCE);
+        return zilOnSpecial(role, hasSlog, openzfsVersion);
+    }
+
+    /** {@link #zilOnSpecial()} of a question not built yet: what the parser decides plp's default by. */
+    static boolean zilOnSpecial(Role role, Boolean hasSlog, String openzfsVersion) {
+        return role == Role.SPECIAL && !Boolean.TRUE.equals(hasSlog) && atLeast(openzfsVersion, ZIL_ON_SPECIAL_SINCE);
     }
 
     /** The ZIL lives on the drives asked about: a log, or a special vdev that takes it. Their flushes then matter. */
     @JsonIgnore
     public boolean takesZil() {
         return isSlog() || zilOnSpecial();
-    }
-
-    /** The same query with another PLP requirement. */
-    RecommendQuery withPlp(PlpRequirement requirement) {
-        return new RecommendQuery(role, interfaces, buses, requirement, conditions, sellerTypes, includeBusinessOnly, includeOutOfStock,
-                maxPrice, maxSetPrice, currency, limit, syncWriteMBps, peakSyncMBps, workload, poolMedia, maxPriceAgeDays, slogMirror,
-                ramGib, layout, width, dataVdevs, setSize, dataTib, diskTb, recordsizeKib, fileCount, smallBlocksKib, smallBlockDataGib,
-                hasSlog, openzfsVersion, pool);
     }
 
     /** The same query, asked of a pasted pool. */

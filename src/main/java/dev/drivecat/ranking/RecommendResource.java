@@ -58,7 +58,8 @@ public class RecommendResource {
                     example = "nvme"),
             @Parameter(name = "plp", in = ParameterIn.QUERY, description = "required: only drives with the protection the role needs "
                     + "(where the ZIL lives, cheap and safe flushes: power-loss protection or 3D XPoint; a special vdev without the ZIL, "
-                    + "flushed data kept); preferred and any: every drive, ranked by its points, where protection scores by class. "
+                    + "flushed data kept); preferred and any: every drive, ranked by its points, where protection scores by class "
+                    + "(preferred ranks as any and adds a note saying the drives required would leave out rank by their points). "
                     + "Default: required for role=slog and for a special vdev that takes the ZIL, any for one that does not.",
                     schema = @Schema(type = SchemaType.STRING, enumeration = {"required", "preferred", "any"}), example = "required"),
             @Parameter(name = "condition", in = ParameterIn.QUERY, description = "Any of new, newOldStock, used, renewed.",

@@ -72,17 +72,14 @@ public final class SpecialSizing {
      */
     public static Optional<Need> need(Double dataGib, int recordsizeKib, Long fileCount, Double smallBlocksGib, boolean everyDataBlock) {
         if (everyDataBlock && smallBlocksGib == null && dataGib != null) {
-            Optional<Need> metadata = need(dataGib, recordsizeKib, fileCount, dataGib, false);
-            List<String> basis = new ArrayList<>(metadata.get().basis());
-            basis.set(basis.size() - 2, String.format(java.util.Locale.ROOT, "special_small_blocks at or above the recordsize: every data "
-                    + "block goes to the special vdev, %.0f GiB", dataGib));
-            return Optional.of(new Need(metadata.get().metadataGib(), metadata.get().smallFilesGib(), dataGib,
-                    metadata.get().requiredGib(), basis, false));
+            return need(dataGib, recordsizeKib, fileCount, dataGib, "special_small_blocks at or above the recordsize: every data block "
+                    + "goes to the special vdev, %.0f GiB");
         }
-        return need(dataGib, recordsizeKib, fileCount, smallBlocksGib);
+        return need(dataGib, recordsizeKib, fileCount, smallBlocksGib, "%.1f GiB of small blocks");
     }
 
-    static Optional<Need> need(Double dataGib, int recordsizeKib, Long fileCount, Double smallBlocksGib) {
+    /** @param smallBlocksLine the basis line of the small blocks, a format of their GiB */
+    private static Optional<Need> need(Double dataGib, int recordsizeKib, Long fileCount, Double smallBlocksGib, String smallBlocksLine) {
         if (dataGib == null && fileCount == null && smallBlocksGib == null) {
             return Optional.empty();
         }
@@ -100,7 +97,7 @@ public final class SpecialSizing {
         }
         double small = smallBlocksGib == null ? 0 : smallBlocksGib;
         if (smallBlocksGib != null) {
-            basis.add(String.format(java.util.Locale.ROOT, "%.1f GiB of small blocks", small));
+            basis.add(String.format(java.util.Locale.ROOT, smallBlocksLine, small));
         }
         double required = (metadata + files + small) / FILL_LIMIT;
         basis.add(String.format(java.util.Locale.ROOT, "divided by 0.75 so the special vdev stays under 75%% full = %.1f GiB", required));

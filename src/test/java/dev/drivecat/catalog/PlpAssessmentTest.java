@@ -121,4 +121,40 @@ class PlpAssessmentTest {
         assertThat(both.confidence()).isEqualTo(Confidence.LOW);
         assertThat(both.warnings()).anySatisfy(w -> assertThat(w).startsWith("The sources disagree"));
     }
+
+    @Test
+    void aStatementWithoutAClassIsKeptAsEvidenceAndReadsAsUnknown() {
+        // import-format.md lets `value` be left out when the wording cannot be read as one: the statement keeps its words only
+        PlpAssessment.Statement unread = said(null, "Power protection: see datasheet", SourceKind.VENDOR_PAGE);
+        PlpAssessment nand = of("Acme", "Z9", Interface.NVME, Media.TLC, unread);
+        assertThat(nand.protection()).isEqualTo(Protection.UNKNOWN);
+        assertThat(nand.flush()).isEqualTo(Flush.UNKNOWN);
+        assertThat(nand.safe()).isEqualTo(Safe.UNKNOWN);
+        assertThat(nand.confidence()).isEqualTo(Confidence.NONE);
+        assertThat(nand.summary()).isEqualTo("Power-loss protection unknown (TLC NAND): no source in the catalog says in words "
+                + "drivecat can read; its flushes are taken to wait for the flash. Not read as a protection class: the words of the "
+                + "vendor (a source): \"Power protection: see datasheet\".");
+        assertThat(nand.evidence()).singleElement().satisfies(e -> {
+            assertThat(e.reading()).isEqualTo("speaks of power-loss protection in words drivecat cannot read as a class");
+            assertThat(e.wording()).isEqualTo("Power protection: see datasheet");
+            assertThat(e.url()).isEqualTo("https://source.example");
+        });
+        assertThat(nand.warnings()).containsExactly("Power-loss protection unknown: a source's words (\"Power protection: see "
+                + "datasheet\") could not be read as a protection class (TLC NAND); check them yourself.");
+        // a general claim without a class, and the other evidence still decides: the OpenZFS list, 3D XPoint
+        PlpAssessment claim = of("Acme", "Z9", Interface.NVME, Media.TLC, new PlpAssessment.Statement(null, "Built for servers", null,
+                SourceKind.REVIEW, "a benchmark", "https://b.example", true));
+        assertThat(claim.protection()).isEqualTo(Protection.UNKNOWN);
+        assertThat(claim.summary()).endsWith("Not read as a protection class: the words of a general claim by a benchmark: "
+                + "\"Built for servers\".");
+        assertThat(claim.evidence()).singleElement().satisfies(e -> assertThat(e.reading()).endsWith("(a general claim in its own "
+                + "words, not a quoted specification)"));
+        PlpAssessment listed = of("Intel", "SSD DC S3710", Interface.SATA, Media.MLC, unread);
+        assertThat(listed.protection()).isEqualTo(Protection.FLUSHED_DATA);
+        assertThat(listed.evidence()).hasSize(2);
+        assertThat(listed.summary()).contains("Not read as a protection class");
+        PlpAssessment xpoint = of("Intel", "Optane SSD P1600X", Interface.NVME, Media.XPOINT_3D, unread);
+        assertThat(xpoint.protection()).isEqualTo(Protection.XPOINT);
+        assertThat(xpoint.summary()).contains("Not read as a protection class");
+    }
 }

@@ -235,7 +235,8 @@ class PagesInBrowserTest {
         new org.openqa.selenium.support.ui.Select(driver.findElement(By.id("f-layout"))).selectByValue("raidz2");
         submit(driver, "form.ask button[type=submit]");
 
-        assertThat(driver.getCurrentUrl()).isEqualTo(url("/recommend?role=special&interface=sata&plp=required&layout=raidz2"));
+        // plp left at its default: the address does not fix it, and the API's default for where the ZIL lives applies
+        assertThat(driver.getCurrentUrl()).isEqualTo(url("/recommend?role=special&interface=sata&layout=raidz2"));
         assertCleanPage("the recommend page");
         List<WebElement> results = driver.findElements(By.cssSelector("li.result"));
         assertThat(results).isNotEmpty();
@@ -246,7 +247,8 @@ class PagesInBrowserTest {
         assertThat(first.findElements(By.cssSelector(".bar > span"))).hasSize(5)
                 .allSatisfy(bar -> assertThat(bar.getAttribute("style")).matches("width: \\d+(\\.\\d)?%;"));
         assertThat(first.getText()).contains("Set: 3 drives, $1,050.00", "Why", "Check before buying");
-        assertThat(driver.findElement(By.cssSelector(".question")).getText()).contains("A special vdev", "SATA", "RAIDZ2");
+        assertThat(driver.findElement(By.cssSelector(".question")).getText()).contains("A special vdev", "SATA", "RAIDZ2",
+                "power-loss protection required");
         screenshot("recommend-page", 1500);
 
         // the question is shown in the form, which asks the next one
@@ -254,12 +256,23 @@ class PagesInBrowserTest {
         assertThat(driver.findElement(By.cssSelector("input[name=interface][value=sata]")).isSelected()).isTrue();
         assertThat(new org.openqa.selenium.support.ui.Select(driver.findElement(By.id("f-layout"))).getFirstSelectedOption()
                 .getAttribute("value")).isEqualTo("raidz2");
+        org.openqa.selenium.support.ui.Select plp = new org.openqa.selenium.support.ui.Select(driver.findElement(By.id("f-plp")));
+        assertThat(plp.getFirstSelectedOption().getAttribute("value")).isEmpty();
+        assertThat(plp.getFirstSelectedOption().getText()).isEqualTo("default (required where the ZIL lives, else any)");
         driver.findElement(By.cssSelector("input[name=role][value=slog]")).click();
         driver.findElement(By.cssSelector("input[name=interface][value=sata]")).click();
         driver.findElement(By.cssSelector("input[name=interface][value=m2]")).click();
         submit(driver, "form.ask button[type=submit]");
-        assertThat(driver.getCurrentUrl()).isEqualTo(url("/recommend?role=slog&interface=m2&plp=required"));
+        assertThat(driver.getCurrentUrl()).isEqualTo(url("/recommend?role=slog&interface=m2"));
         assertThat(driver.findElement(By.cssSelector("li.result h2 a")).getText()).isEqualTo("Micron 7450 PRO 480GB");
+        assertThat(driver.findElement(By.cssSelector(".question")).getText()).contains("power-loss protection required");
+        // a special vdev that keeps no ZIL (a pool with a log): the same default choice, and the API's default is any
+        driver.findElement(By.cssSelector("details.edit > summary")).click();
+        driver.findElement(By.cssSelector("input[name=role][value=special]")).click();
+        driver.findElement(By.cssSelector("input[name=hasSlog]")).click();
+        submit(driver, "form.ask button[type=submit]");
+        assertThat(driver.getCurrentUrl()).isEqualTo(url("/recommend?role=special&interface=m2&layout=mirror&hasSlog=true"));
+        assertThat(driver.findElement(By.cssSelector(".question")).getText()).contains("power-loss protection any");
         assertCleanPage("the recommend page for a SLOG");
 
         assertReadableAt360("/recommend?role=special&interface=sata&layout=raidz2", "recommend-page-360");

@@ -4,6 +4,8 @@ import static dev.drivecat.testing.Admin.admin;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.drivecat.catalog.PlpAssessment;
+import dev.drivecat.common.ApiToken;
 import dev.drivecat.testing.Seed;
 import dev.drivecat.testing.WritesData;
 import io.quarkus.test.junit.QuarkusTest;
@@ -17,15 +19,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every catalog drive's page (JSON and HTML) and /recommend (each role, plp=any) give the same PLP
- * class and the same words. Most seed drives have no offer, and /recommend shows only drives with
- * one: each drive gets an offer in CHF, a currency no other test asks in, so USD answers stay as they were.
+ * assessment: class, flush, safety, confidence, words, evidence and warnings. Most seed drives have
+ * no offer, and /recommend shows only drives with one: each drive gets an offer in CHF, a currency
+ * no other test asks in, so USD answers stay as they were.
  */
 @QuarkusTest
 @TestProfile(WritesData.class)
 class PlpVerdictEverywhereTest {
 
     @Test
-    void everyDrivesPageAndEveryRolesRecommendationGiveTheSamePlpClassAndWords() {
+    void everyDrivesPageAndEveryRolesRecommendationGiveTheSamePlpAssessment() {
         List<String> slugs = given().when().get("/drives?limit=100").then().statusCode(200).extract().jsonPath()
                 .getList("items.slug", String.class);
         // every seed drive; drives other tests of this profile add may be left out (a tiny test drive is too small for a log)
@@ -57,15 +60,13 @@ class PlpVerdictEverywhereTest {
         }
         for (String slug : Seed.slugs()) {
             JsonPath page = given().accept("application/json").when().get("/drives/" + slug).then().statusCode(200).extract().jsonPath();
+            Map<String, Object> assessment = page.getMap("plpAssessment");
             String cls = page.getString("plpAssessment.class");
             String summary = page.getString("plpAssessment.summary");
             assertThat(summary).as(slug).isNotBlank();
             for (String role : byRole.keySet()) {
-                Map<String, Object> answered = byRole.get(role).get(slug);
-                assertThat(answered.get("class")).as("%s: class in role=%s", slug, role).isEqualTo(cls);
-                assertThat(answered.get("summary")).as("%s: words in role=%s", slug, role).isEqualTo(summary);
-                assertThat(answered.get("confidence")).as("%s: confidence in role=%s", slug, role)
-                        .isEqualTo(page.getString("plpAssessment.confidence"));
+                // the whole assessment: class, flush, safety, confidence, summary, every source's words and every warning
+                assertThat(byRole.get(role).get(slug)).as("%s: the assessment in role=%s", slug, role).isEqualTo(assessment);
             }
             String html = given().accept("text/html").when().get("/drives/" + slug).then().statusCode(200).extract().asString();
             assertThat(html).as("%s: the page's words", slug).contains(escaped(summary))
@@ -77,13 +78,50 @@ class PlpVerdictEverywhereTest {
         assertThat(byRole.get("slog").get("crucial-mx100-256gb-sata").get("class")).isEqualTo("flushed-data");
     }
 
-    private static String wordsOf(String token) {
-        for (dev.drivecat.catalog.PlpAssessment.Protection p : dev.drivecat.catalog.PlpAssessment.Protection.values()) {
-            if (p.token().equals(token)) {
-                return p.words();
-            }
+    /**
+     * import-format.md lets a plp statement leave out `value` when its wording cannot be read as a
+     * class; such a drive must not stop /recommend or /drives from answering (every answer builds
+     * every drive's assessment), and reads as unknown with its words kept.
+     */
+    @Test
+    void aPlpStatementWithoutAClassIsUnknownEverywhereAndEveryListStillAnswers() {
+        String slug = "acme-unread-plp-480gb-u2";
+        admin().contentType("application/json").body("""
+                {"format": "drivecat-import/1",
+                 "sources": {"v": {"url": "https://vendor.example/unread-plp", "title": "Unread PLP spec page", "kind": "VENDOR_PAGE",
+                                   "retrievedAt": "2026-11-30"}},
+                 "drives": [{"slug": "%s", "vendor": "Acme", "model": "Unread PLP", "capacityGb": 480, "interface": "nvme",
+                             "formFactor": "u2", "specs": [{"field": "plp", "wording": "Power protection: see datasheet", "source": "v"}]}],
+                 "listings": [{"marketplace": "amazon-us", "externalId": "plp-unread", "drive": "%s", "sellerType": "THIRD_PARTY",
+                               "condition": "NEW", "observations": [{"observedAt": "2026-11-30T00:00:00Z", "price": 100, "currency": "CHF",
+                               "inStock": true, "source": "v"}]}]}
+                """.formatted(slug, slug)).when().post("/admin/imports/specs").then().statusCode(200);
+
+        JsonPath page = given().accept("application/json").when().get("/drives/" + slug).then().statusCode(200).extract().jsonPath();
+        assertThat(page.getString("plpAssessment.class")).isEqualTo("unknown");
+        assertThat(page.getString("plpAssessment.evidence[0].wording")).isEqualTo("Power protection: see datasheet");
+        assertThat(page.getString("plpAssessment.summary")).contains("in words drivecat can read");
+        assertThat(given().when().get("/drives?limit=100").then().statusCode(200).extract().jsonPath().getList("items.slug", String.class))
+                .contains(slug);
+        assertThat(given().accept("text/html").when().get("/drives/" + slug).then().statusCode(200).extract().asString())
+                .contains(escaped(page.getString("plpAssessment.summary"))).contains("Power-loss protection: unknown");
+        given().accept("text/html").when().get("/drives?limit=100").then().statusCode(200);
+        for (String role : List.of("slog", "special")) {
+            JsonPath r = given().when().get("/recommend?role=" + role + "&plp=any&currency=CHF&limit=100").then().statusCode(200)
+                    .extract().jsonPath();
+            Map<String, Object> answered = r.<Map<String, Object>>getList("results").stream()
+                    .filter(result -> slug.equals(((Map<?, ?>) result.get("drive")).get("slug"))).findFirst()
+                    .map(result -> {
+                        @SuppressWarnings("unchecked")
+                        Map<String, Object> plp = (Map<String, Object>) result.get("plp");
+                        return plp;
+                    }).orElseThrow(() -> new AssertionError("role=" + role + " ranks " + slug));
+            assertThat(answered).as("role=%s: the page's assessment", role).isEqualTo(page.getMap("plpAssessment"));
         }
-        throw new AssertionError("no class " + token);
+    }
+
+    private static String wordsOf(String token) {
+        return ApiToken.parse(PlpAssessment.Protection.class, token).orElseThrow(() -> new AssertionError("no class " + token)).words();
     }
 
     /** As Qute escapes text for HTML. */

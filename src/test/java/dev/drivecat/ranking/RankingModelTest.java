@@ -130,10 +130,25 @@ class RankingModelTest {
         assertThat(SpecialSizing.metadataMibPerGib(128)).isCloseTo(0.78, within(1e-9));
         assertThat(SpecialSizing.metadataMibPerGib(16)).isCloseTo(5.5, within(1e-9));
         // 200,000 small files: the guide measured 65.7 MiB of metadata
-        SpecialSizing.Need files = SpecialSizing.need(null, 128, 200_000L, null).orElseThrow();
+        SpecialSizing.Need files = SpecialSizing.need(null, 128, 200_000L, null, false).orElseThrow();
         assertThat(files.smallFilesGib() * 1024).isCloseTo(65.7, within(0.5));
         assertThat(files.requiredGib()).isCloseTo(files.smallFilesGib() / 0.75, within(1e-9));
-        assertThat(SpecialSizing.need(null, 128, null, null)).isEmpty();
+        assertThat(SpecialSizing.need(null, 128, null, null, false)).isEmpty();
+    }
+
+    @Test
+    void atOrAboveTheRecordsizeEveryDataBlockIsCountedAndSaidSo() {
+        SpecialSizing.Need every = SpecialSizing.need(1024.0, 128, 1000L, null, true).orElseThrow();
+        assertThat(every.smallBlocksGib()).isEqualTo(1024);
+        assertThat(every.requiredGib()).isCloseTo((every.metadataGib() + every.smallFilesGib() + 1024) / 0.75, within(1e-9));
+        assertThat(every.basis()).containsExactly(
+                "1024 GiB of data at recordsize=128K: 0.78 MiB of metadata per GiB = 0.8 GiB",
+                "1,000 small files × 344 bytes of metadata = 0.0 GiB",
+                "special_small_blocks at or above the recordsize: every data block goes to the special vdev, 1024 GiB",
+                "divided by 0.75 so the special vdev stays under 75% full = 1366.4 GiB");
+        // a small-block size given is counted as given, and without a data size there is nothing to count
+        assertThat(SpecialSizing.need(1024.0, 128, null, 10.0, true).orElseThrow().basis()).contains("10.0 GiB of small blocks");
+        assertThat(SpecialSizing.need(null, 128, null, null, true)).isEmpty();
     }
 
     @Test
@@ -424,8 +439,8 @@ class RankingModelTest {
         assertThat(one.dataGib()).isCloseTo(6 * 20e12 / (1024d * 1024 * 1024), within(1e-3));
         RecommendQuery mirrors = query("role", "special", "layout", "mirror", "width", "2", "diskTb", "20", "dataVdevs", "6");
         assertThat(mirrors.dataGib()).isCloseTo(6 * 20e12 / (1024d * 1024 * 1024), within(1e-3));
-        double needOne = SpecialSizing.need(one.dataGib(), 128, null, null).orElseThrow().requiredGib();
-        double needThree = SpecialSizing.need(three.dataGib(), 128, null, null).orElseThrow().requiredGib();
+        double needOne = SpecialSizing.need(one.dataGib(), 128, null, null, false).orElseThrow().requiredGib();
+        double needThree = SpecialSizing.need(three.dataGib(), 128, null, null, false).orElseThrow().requiredGib();
         assertThat(needThree).isGreaterThanOrEqualTo(3 * needOne - 1e-9);
     }
 
@@ -505,5 +520,31 @@ class RankingModelTest {
                 .hasMessageContaining("applies to role=slog only");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> query("role", "slog", "dataVdevs", "3"))
                 .hasMessageContaining("applies to role=special only");
+    }
+
+    @Test
+    void theSentencesWriteTheModelsOwnFigures() {
+        RecommendQuery slog = query("role", "slog");
+        assertThat(Notes.model(slog).assumptions()).contains("A drive's flush latency is the median of its published measurements; "
+                + "else the same model and capacity measured in another form factor; else its vendor's stated write latency (with cheap "
+                + "flushes); else its device class: 3D XPoint 13.85 µs, NVMe NAND with PLP 15 µs, SATA/SAS NAND with PLP 39 µs, NAND "
+                + "without PLP 3.86 ms.", "PLP scores the drive's protection class, never who stated it: protected (PLP, 3D XPoint, "
+                + "flushed data kept) 1, 3D XPoint whose vendor states none 0.5, none or unknown 0.25; the evidence's weight is its "
+                + "confidence, in words and warnings.");
+        assertThat(Notes.model(query("role", "special")).assumptions()).contains("The workload is small synchronous writes at queue "
+                + "depth 1, with the ZIL on the special mirror: calibrated on the lab's 3-way special mirror without a log (2,198 IOPS), "
+                + "about twice the overhead of one log device.");
+        assertThat(Notes.logGain(slog)).isEqualTo("On a hard-drive pool a log is the whole gain: the buying guide's lab measured 110 "
+                + "sync IOPS with no log and 4,277 with a cheap-flush log; on an SSD pool the gain is far smaller (poolMedia=ssd says how "
+                + "much).");
+        assertThat(Notes.logGain(query("role", "slog", "poolMedia", "ssd"))).isEqualTo("poolMedia=ssd: without a log the ZIL lands on "
+                + "the pool's own SSDs. By the model (218.5 µs a write besides the flush), the ZIL on pool drives with PLP predicts 4,283 "
+                + "(NVMe, 15 µs) or 3,884 (SATA/SAS, 39 µs) sync IOPS, against 4,305 with a 3D XPoint log (13.85 µs): a gain of 0.5% to "
+                + "10.8%. Only a pool of SSDs without PLP (3.86 ms: 245 IOPS) gains as a hard-drive pool does.");
+        PlpAssessment unknown = PlpAssessment.of(new PlpAssessment.Drive("Acme", "Z9", 480, Interface.NVME, FormFactor.U2, Media.TLC,
+                null));
+        assertThat(Explanations.plpWarnings(slog, unknown)).containsExactly("Its flushes are taken to wait for the flash: as a log it "
+                + "is slow, not unsafe while it honours them; the buying guide's flush-honoring log reached 252 sync IOPS where a "
+                + "cheap-flush log reached 4,277.");
     }
 }

@@ -307,10 +307,12 @@ class DiscoveryPipelineTest {
                 + "AND d.slug = 'intel-dc-s3610-200gb-sata' AND l.found_by = 'ebay-browse:ebay-us'")).isEqualTo(1);
         assertThat(rows("SELECT count(*) FROM price_observation o JOIN listing l ON l.id = o.listing_id WHERE l.external_id = '110000000001' "
                 + "AND o.price = 35.00 AND o.source = 'discovery:ebay-browse:ebay-us'")).isEqualTo(1);
-        // the caddy is no drive and the for-parts item states no condition one buys at: neither is priced
+        // the caddy is no drive, and neither is the drive whose condition says it is for parts: no listing, no price
         assertThat(rows("SELECT count(*) FROM listing WHERE external_id = '110000000002'")).isZero();
-        assertThat(rows("SELECT count(*) FROM price_observation o JOIN listing l ON l.id = o.listing_id WHERE l.external_id = '110000000003'"))
-                .isZero();
+        assertThat(rows("SELECT count(*) FROM listing WHERE external_id = '110000000003'")).isZero();
+        assertThat(rows("SELECT count(*) FROM discovery_result WHERE external_id = '110000000003'")).isPositive();
+        assertThat(rows("SELECT count(*) FROM discovery_result WHERE external_id = '110000000003' AND (decision <> 'NOT_A_DRIVE' "
+                + "OR evidence <> 'not one drive: the condition says \"For parts or not working\"' OR observation_id IS NOT NULL)")).isZero();
         assertThat(rows("SELECT count(*) FROM api_call WHERE source = 'ebay-browse'")).isPositive();
     }
 

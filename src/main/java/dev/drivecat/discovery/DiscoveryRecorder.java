@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.Drive;
+import dev.drivecat.identity.ForPartsWords;
 import dev.drivecat.identity.Identification;
 import dev.drivecat.identity.IdentityMatcher;
 import dev.drivecat.pricing.Condition;
@@ -155,11 +156,10 @@ public class DiscoveryRecorder {
     private Outcome decide(SearchResult r, Marketplace marketplace, IdentityMatcher matcher, Instant now, Instant observedAt, String source) {
         Outcome o = new Outcome();
         Identification id = matcher.identify(r.title());
-        Identification condition = r.conditionWording() == null ? null : matcher.identify(r.conditionWording());
         if (r.variations()) {
             id = new Identification(Identification.Decision.NOT_A_DRIVE, null, id.candidates(),
                     List.of("not one drive: a listing of several variations (a price range or an item group) is never one SKU"));
-        } else if (condition != null && condition.decision() == Identification.Decision.NOT_A_DRIVE) {
+        } else if (ForPartsWords.in(r.conditionWording()).isPresent()) {
             id = new Identification(Identification.Decision.NOT_A_DRIVE, null, id.candidates(),
                     List.of("not one drive: the condition says \"" + r.conditionWording() + "\""));
         }

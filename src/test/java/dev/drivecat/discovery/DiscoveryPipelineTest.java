@@ -212,22 +212,41 @@ class DiscoveryPipelineTest {
     @Test
     @Order(5)
     void brokenOrHostileResultPagesFailTheRunWithTheirReasonAndStoreNothing() throws Exception {
-        for (String page : List.of("ebay-search-robot-check.html", "search-empty.html", "ebay-search-layout-changed.html",
-                "ebay-search-long-title.html")) {
-            serve("www.newegg.com", get(urlPathEqualTo("/p/pl")), page);
-            long listings = rows("SELECT count(*) FROM listing");
-            long observations = rows("SELECT count(*) FROM price_observation");
-            JsonPath run = run("search-page:newegg");
-            assertThat(run.getString("run.status")).as(page).isEqualTo("FAILED");
-            assertThat(run.getString("run.reason")).as(page).isNotBlank();
-            assertThat(rows("SELECT count(*) FROM listing")).as(page).isEqualTo(listings);
-            assertThat(rows("SELECT count(*) FROM price_observation")).as(page).isEqualTo(observations);
-            given().when().get("/drives").then().statusCode(200);
+        // a human check ends the run at its first query: asking again would be impolite
+        JsonPath blocked = failedRun("newegg-search-human-check.html");
+        assertThat(blocked.getString("run.reason")).isEqualTo("robot check: the page says \"Are you a human?\"");
+        assertThat(blocked.getInt("run.queries")).isEqualTo(1);
+        assertThat(blocked.getList("queries.outcome", String.class)).containsExactly("BLOCKED");
+        // a page no layout reads, or whose one result has no title to read, fails each query with the page's reason
+        Map<String, String> unreadable = Map.of(
+                "search-empty.html", "no search layout of the newegg site definition found results on the page, and it does not say",
+                "ebay-search-layout-changed.html", "the layouts tried: item-cell: not tried, none of",
+                "newegg-search-long-title.html", "item-cell: 1 result elements, none with a title, link and item id");
+        for (Map.Entry<String, String> page : unreadable.entrySet()) {
+            JsonPath run = failedRun(page.getKey());
+            assertThat(run.getString("run.reason")).as(page.getKey())
+                    .startsWith(DiscoveryService.FAILURES_THAT_END_A_RUN + " queries in a row failed").contains(page.getValue());
+            assertThat(run.getInt("run.queries")).as(page.getKey()).isEqualTo(DiscoveryService.FAILURES_THAT_END_A_RUN);
+            assertThat(run.getList("queries.outcome", String.class)).as(page.getKey()).containsOnly("FAILED");
+            assertThat(run.getList("queries.reason", String.class)).as(page.getKey()).allSatisfy(r -> assertThat(r).contains(page.getValue()));
         }
         serve("www.newegg.com", get(urlPathEqualTo("/p/pl")), "newegg-search-none.html");
         JsonPath none = run("search-page:newegg");
         assertThat(none.getString("run.status")).isEqualTo("SUCCEEDED");
         assertThat(none.getList("queries.outcome", String.class)).containsOnly("NO_RESULTS");
+    }
+
+    /** A Newegg run that searches only this page: it fails, stores no listing and no price, and the service still answers. */
+    JsonPath failedRun(String page) throws InterruptedException {
+        serve("www.newegg.com", get(urlPathEqualTo("/p/pl")), page);
+        long listings = rows("SELECT count(*) FROM listing");
+        long observations = rows("SELECT count(*) FROM price_observation");
+        JsonPath run = run("search-page:newegg");
+        assertThat(run.getString("run.status")).as(page).isEqualTo("FAILED");
+        assertThat(rows("SELECT count(*) FROM listing")).as(page).isEqualTo(listings);
+        assertThat(rows("SELECT count(*) FROM price_observation")).as(page).isEqualTo(observations);
+        given().when().get("/drives").then().statusCode(200);
+        return run;
     }
 
     /** The profile's database is shared with other marketplace tests: the item pages this test made watched are not fetched by theirs. */
@@ -291,10 +310,12 @@ class DiscoveryPipelineTest {
                 + "AND d.slug = 'intel-dc-s3610-200gb-sata' AND l.found_by = 'ebay-browse:ebay-us'")).isEqualTo(1);
         assertThat(rows("SELECT count(*) FROM price_observation o JOIN listing l ON l.id = o.listing_id WHERE l.external_id = '110000000001' "
                 + "AND o.price = 35.00 AND o.source = 'discovery:ebay-browse:ebay-us'")).isEqualTo(1);
-        // the caddy is no drive and the for-parts item states no condition one buys at: neither is priced
+        // the caddy is no drive, and neither is the drive whose condition says it is for parts: no listing, no price
         assertThat(rows("SELECT count(*) FROM listing WHERE external_id = '110000000002'")).isZero();
-        assertThat(rows("SELECT count(*) FROM price_observation o JOIN listing l ON l.id = o.listing_id WHERE l.external_id = '110000000003'"))
-                .isZero();
+        assertThat(rows("SELECT count(*) FROM listing WHERE external_id = '110000000003'")).isZero();
+        assertThat(rows("SELECT count(*) FROM discovery_result WHERE external_id = '110000000003'")).isPositive();
+        assertThat(rows("SELECT count(*) FROM discovery_result WHERE external_id = '110000000003' AND (decision <> 'NOT_A_DRIVE' "
+                + "OR evidence <> 'not one drive: the condition says \"For parts or not working\"' OR observation_id IS NOT NULL)")).isZero();
         assertThat(rows("SELECT count(*) FROM api_call WHERE source = 'ebay-browse'")).isPositive();
     }
 

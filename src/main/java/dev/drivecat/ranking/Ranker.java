@@ -57,14 +57,9 @@ public final class Ranker {
                 (index, p) -> OfferSelection.choose(p.candidate().offers(), filter), now);
     }
 
-    /** The field of the profiles at {@code indexes} of {@code columns} (in that order), with their offers as {@code offers} chooses them. */
-    Field field(RecommendQuery q, ProfileColumns columns, int[] indexes, Offers offers) {
-        return Field.of(q, columns, indexes, offers);
-    }
-
     /** Ranks the profiles at {@code indexes} of {@code columns}, choosing their offers with {@code offers}: the field made afresh. */
     Recommendation rank(RecommendQuery q, ProfileColumns columns, int[] indexes, Offers offers, Instant now) {
-        return rank(q, columns, field(q, columns, indexes, offers), now);
+        return rank(q, columns, Field.of(q, columns, indexes, offers), now);
     }
 
     /**

@@ -125,7 +125,8 @@ public class CandidateModel {
          * {@link Field.Key}, in this snapshot.
          */
         Recommendation rank(Ranker ranker, RecommendQuery q, Instant now) {
-            Field field = fields.get(Field.Key.of(q), key -> {
+            Field.Sizing sizing = Field.Sizing.of(q);
+            Field field = fields.get(Field.Key.of(q, sizing), key -> {
                 OfferSelection.Choice[] chosen = choices.get(key.offers(), f -> new OfferSelection.Choice[profiles.size()]);
                 return Field.of(q, columns, select(q.interfaces(), q.buses()).toArray(), (i, p) -> {
                     // a race only chooses twice: a choice is immutable, and the same for the same filter
@@ -135,9 +136,9 @@ public class CandidateModel {
                         chosen[i] = c;
                     }
                     return c;
-                });
+                }, sizing);
             });
-            return ranker.rank(q, columns, field, now);
+            return ranker.rank(q, columns, field, sizing, now);
         }
     }
 

@@ -26,12 +26,6 @@ public final class OpenZfsHardwarePage {
     /** Why drives that protect flushed data only are on the lists. */
     public static final String LISTS_INCLUDE = "Since ZFS, like other filesystems, only requires power failure protection for "
             + "flushed data and drive metadata, older drives that only protect these things are included on the lists.";
-    /** The lists' criterion. */
-    public static final String CRITERION = "Adequate power loss protection means that the drive must protect both its own internal "
-            + "metadata and all flushed data. Protection of unflushed data is irrelevant and therefore not a requirement.";
-    /** What protection of writes in flight adds, for ZFS's safety. */
-    public static final String IN_FLIGHT = "This additional protection beyond protecting flushed data and the drive metadata provides "
-            + "no additional benefit to ZFS, but it does not hurt it.";
     /** The page's section on Optane / 3D XPoint SSDs. */
     public static final String XPOINT = "Unlike NAND flash SSDs, they do not require any special power failure protection circuitry "
             + "for reliability.";

@@ -15,12 +15,10 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.IntStream;
@@ -127,9 +125,10 @@ public class CandidateModel {
          * {@link Field.Key}, in this snapshot.
          */
         Recommendation rank(Ranker ranker, RecommendQuery q, Instant now) {
-            Field field = fields.get(Field.Key.of(q), key -> {
+            Field.Sizing sizing = Field.Sizing.of(q);
+            Field field = fields.get(Field.Key.of(q, sizing), key -> {
                 OfferSelection.Choice[] chosen = choices.get(key.offers(), f -> new OfferSelection.Choice[profiles.size()]);
-                return ranker.field(q, columns, select(q.interfaces(), q.buses()).toArray(), (i, p) -> {
+                return Field.of(q, columns, select(q.interfaces(), q.buses()).toArray(), (i, p) -> {
                     // a race only chooses twice: a choice is immutable, and the same for the same filter
                     OfferSelection.Choice c = chosen[i];
                     if (c == null) {
@@ -137,9 +136,9 @@ public class CandidateModel {
                         chosen[i] = c;
                     }
                     return c;
-                });
+                }, sizing);
             });
-            return ranker.rank(q, columns, field, now);
+            return ranker.rank(q, columns, field, sizing, now);
         }
     }
 
@@ -252,14 +251,5 @@ public class CandidateModel {
 
     private static String modelKey(Candidate c) {
         return RankingRepository.modelKey(c.vendor(), c.model(), c.capacityGb());
-    }
-
-    /** The drives loaded, for callers that want them all (the digest's role filter). */
-    public Collection<Ranker.Profile> all() {
-        return current().profiles();
-    }
-
-    Optional<Snapshot> loaded() {
-        return Optional.ofNullable(snapshot);
     }
 }

@@ -1,13 +1,13 @@
 package dev.drivecat.ranking;
 
 import static dev.drivecat.common.Decimals.round;
+import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.catalog.PlpAssessment;
 import dev.drivecat.common.Decimals;
 import dev.drivecat.pricing.Offer;
 import dev.drivecat.pricing.SellerType;
-import dev.drivecat.ranking.Recommendation.ModelView;
 import dev.drivecat.ranking.Recommendation.PriceAges;
 import dev.drivecat.ranking.Recommendation.Result;
 import java.math.BigDecimal;
@@ -18,10 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 
 /** Every sentence of an answer: each shown drive's reasons and warnings, the model, the notes, the price ages. */
 final class Explanations {
@@ -94,17 +91,16 @@ final class Explanations {
         if (!q.isSlog()) {
             warnings.add("Losing the special vdev loses the pool: it holds the pool's metadata, so its mirror must stay as redundant "
                     + "as the data vdevs.");
-            if (q.layout().isRaidz()) {
-                warnings.add("A special vdev on a RAIDZ pool can never be removed: zpool remove refuses top-level vdevs on RAIDZ pools.");
-            } else if (q.layout().isDraid()) {
-                warnings.add("A special vdev on a dRAID pool can never be removed: zpool remove refuses top-level vdevs on dRAID pools.");
+            if (q.layout().hasParity()) {
+                warnings.add("A special vdev on a " + parityName(q) + " pool can never be removed: zpool remove refuses top-level vdevs on "
+                        + parityName(q) + " pools.");
             }
             warnings.add("Small blocks stop going to the special vdev once it is 75% full and go to the data vdevs without a word "
                     + "(zfs_special_class_metadata_reserve_pct=25); metadata keeps going to it until it is full, then spills too: "
                     + "plan to grow it before then.");
             if (Boolean.TRUE.equals(c.discontinued())) {
                 warnings.add("Discontinued: no like-for-like replacement is made any more, and a special vdev is "
-                        + (q.layout().hasParity() ? "permanent on " + (q.layout().isRaidz() ? "RAIDZ" : "dRAID") : "hard to move off") + ": buy a spare with the set.");
+                        + (q.layout().hasParity() ? "permanent on " + parityName(q) : "hard to move off") + ": buy a spare with the set.");
             }
         }
         if (units > 1) {
@@ -121,11 +117,10 @@ final class Explanations {
                         + "): enterprise SSD prices moved weekly in the 2026 flash shortage, so check it.");
             }
         }
-        boolean flushMatters = q.isSlog() || q.zilOnSpecial();
         boolean set = units > 1;
         return new Result(rank, columns.ref(s.index()), s.score(), s.components(), offer, set ? units : null,
                 set ? s.offers().setCost() : null, set ? s.offers().setCostBasis() : null,
-                flushMatters ? s.predictedIops() : null,
+                q.takesZil() ? s.predictedIops() : null,
                 columns.flushView(s.index()), s.plp(),
                 s.endurance().lifeYears() == null ? null : round(s.endurance().lifeYears(), 1), s.endurance().basis(),
                 s.capacity(), reasons, warnings);
@@ -154,6 +149,11 @@ final class Explanations {
         return warnings;
     }
 
+    /** The kind of a pool with parity, as the warnings name it: RAIDZ or dRAID. */
+    private static String parityName(RecommendQuery q) {
+        return q.layout().isRaidz() ? "RAIDZ" : "dRAID";
+    }
+
     /** SATA carries about 550 MB/s in practice: 600 MB/s after 8b/10b encoding, less protocol overhead. */
     static final int SATA_MBPS = 550;
 
@@ -169,7 +169,7 @@ final class Explanations {
             warnings.add("Its stated sequential write, " + RankingModel.plain(c.seqWrite().number()) + " MB/s (\"" + c.seqWrite().wording()
                     + "\", " + c.seqWrite().source() + "), is below the " + peakWords + ": it would limit the sync writes.");
         }
-        if (c.iface() == dev.drivecat.catalog.Interface.SATA && peak > SATA_MBPS) {
+        if (c.iface() == Interface.SATA && peak > SATA_MBPS) {
             warnings.add("SATA carries about " + SATA_MBPS + " MB/s in practice (600 MB/s after its 8b/10b encoding), below the "
                     + peakWords + ".");
         }
@@ -179,14 +179,14 @@ final class Explanations {
     /** What a buyer must check for the drive to fit at all: the slot it needs. */
     static List<String> fitWarnings(RecommendQuery q, Candidate c) {
         List<String> warnings = new ArrayList<>();
-        boolean m2 = c.formFactor() == dev.drivecat.catalog.FormFactor.M2_2280 || c.formFactor() == dev.drivecat.catalog.FormFactor.M2_22110;
-        if (m2 && c.iface() == dev.drivecat.catalog.Interface.SATA) {
+        boolean m2 = c.formFactor() == FormFactor.M2_2280 || c.formFactor() == FormFactor.M2_22110;
+        if (m2 && c.iface() == Interface.SATA) {
             warnings.add("An M.2 SATA drive: it needs an M.2 slot wired for SATA, and many M.2 slots are NVMe only.");
         }
-        if (c.formFactor() == dev.drivecat.catalog.FormFactor.M2_22110) {
+        if (c.formFactor() == FormFactor.M2_22110) {
             warnings.add("M.2 22110 (110 mm long): it does not fit a 2280 slot; check that the board has a 22110 position.");
         }
-        if (c.formFactor() == dev.drivecat.catalog.FormFactor.U3 && q.interfaces().contains(dev.drivecat.catalog.InterfaceFilter.U2)) {
+        if (c.formFactor() == FormFactor.U3 && q.interfaces().contains(InterfaceFilter.U2)) {
             warnings.add("A U.3 drive, listed for interface=u2: U.3 drives work in U.2 NVMe bays, but U.2 drives do not work in "
                     + "U.3 (tri-mode) bays, so check which your backplane is.");
         }

@@ -66,22 +66,40 @@ final class Field {
 
     static final int LISTED_EXCLUSIONS = 50;
 
-    /** The field of the profiles at {@code indexes} of {@code columns} (in that order), with their offers as {@code offers} chooses them. */
-    static Field of(RecommendQuery q, ProfileColumns columns, int[] indexes, Ranker.Offers offers) {
-        Optional<SpecialSizing.Need> need = need(q);
+    /**
+     * The field of the profiles at {@code indexes} of {@code columns} (in that order), with their offers as {@code offers} chooses
+     * them, for a question that asks them to hold {@code sizing}.
+     */
+    static Field of(RecommendQuery q, ProfileColumns columns, int[] indexes, Ranker.Offers offers, Sizing sizing) {
         Exclusions excluded = new Exclusions();
-        Passed passed = pass(q, columns, indexes, offers, need, excluded);
-        return new Field(passed, excluded, columns, q.isSlog(), Ranker.flushModel(q).ceilingIops(), need);
+        Passed passed = pass(q, columns, indexes, offers, sizing, excluded);
+        return new Field(passed, excluded, columns, q.isSlog(), Ranker.flushModel(q).ceilingIops(), sizing.special());
+    }
+
+    /**
+     * What a question asks its drives to hold, worked out once per question (the key, the filters, the
+     * score and the notes read it): a log's need, or a special vdev's (empty when the question gives
+     * no size). The other is null, or empty.
+     */
+    record Sizing(Optional<SpecialSizing.Need> special, LogSizing.Need log) {
+
+        static Sizing of(RecommendQuery q) {
+            return q.isSlog() ? new Sizing(Optional.empty(), LogSizing.need(q.ramGib(), q.peakSyncMBps())) : new Sizing(need(q), null);
+        }
+
+        /** What one drive must hold, GiB; NaN when nothing is asked. */
+        double requiredGib() {
+            return log != null ? log.requiredGib() : special.map(SpecialSizing.Need::requiredGib).orElse(Double.NaN);
+        }
     }
 
     /** What a question's field depends on, and nothing else (see {@link Field}): the candidate model keeps fields by it. */
     record Key(OfferSelection.Filter offers, List<InterfaceFilter> interfaces, List<Interface> buses, boolean plpRequired,
                boolean slog, boolean takesZil, double needGib) {
 
-        static Key of(RecommendQuery q) {
+        static Key of(RecommendQuery q, Sizing sizing) {
             return new Key(OfferSelection.Filter.of(q), q.interfaces(), q.buses(), q.plp() == PlpRequirement.REQUIRED, q.isSlog(),
-                    q.takesZil(), q.isSlog() ? LogSizing.need(q.ramGib(), q.peakSyncMBps()).requiredGib()
-                    : need(q).map(SpecialSizing.Need::requiredGib).orElse(Double.NaN));
+                    q.takesZil(), sizing.requiredGib());
         }
     }
 
@@ -123,12 +141,12 @@ final class Field {
     }
 
     /** Filters the candidates at {@code indexes}: PLP as required, room for a log or the special vdev's need, offers the query allows. */
-    private static Passed pass(RecommendQuery q, ProfileColumns columns, int[] indexes, Ranker.Offers offers, Optional<SpecialSizing.Need> need,
+    private static Passed pass(RecommendQuery q, ProfileColumns columns, int[] indexes, Ranker.Offers offers, Sizing sizing,
                                Exclusions excluded) {
         boolean slog = q.isSlog();
         boolean plpRequired = q.plp() == PlpRequirement.REQUIRED;
-        double needGib = need.map(SpecialSizing.Need::requiredGib).orElse(Double.NaN);
-        double logNeedGib = slog ? LogSizing.need(q.ramGib(), q.peakSyncMBps()).requiredGib() : Double.NaN;
+        double needGib = sizing.special().map(SpecialSizing.Need::requiredGib).orElse(Double.NaN);
+        double logNeedGib = slog ? sizing.log().requiredGib() : Double.NaN;
         int[] passed = new int[indexes.length];
         OfferSelection.Choice[] choices = new OfferSelection.Choice[indexes.length];
         int count = 0;

@@ -22,7 +22,6 @@ import java.util.List;
  */
 final class LogSizing {
 
-    static final double GIB = 1024d * 1024 * 1024;
     /** zfs_dirty_data_max_percent's default. */
     static final double DIRTY_DATA_PERCENT = 10;
     /** zfs_dirty_data_max_max's default on 64-bit systems, GiB (the smaller of it and 25% of RAM). */
@@ -58,7 +57,7 @@ final class LogSizing {
                     + "RAM, at most 4 GiB) = " + Decimals.fixed(wrlog, 1) + " GiB");
         }
         if (peakSyncMBps != null) {
-            peak = peakSyncMBps.doubleValue() * 1e6 * PEAK_SECONDS / GIB;
+            peak = peakSyncMBps.doubleValue() * 1e6 * PEAK_SECONDS / SpecialSizing.GIB;
             basis.add("10 s of the " + RankingModel.plain(peakSyncMBps) + " MB/s peak sync write rate (two 5 s transaction groups) = "
                     + Decimals.fixed(peak, 1) + " GiB");
         }

@@ -85,8 +85,7 @@ final class Notes {
      * media, layout, release), the same text in answer after answer, are kept in {@code kept} so
      * their JSON is written once; those with the question's figures are not.
      */
-    static List<String> notes(RecommendQuery q, Optional<SpecialSizing.Need> need, Map<String, Integer> excludedByReason,
-                              Kept.Store kept) {
+    static List<String> notes(RecommendQuery q, Field.Sizing sizing, Map<String, Integer> excludedByReason, Kept.Store kept) {
         List<String> notes = new ArrayList<>();
         if (q.pool() != null) {
             pasted(q, notes);
@@ -95,7 +94,7 @@ final class Notes {
             notes.add(kept.keep(workload(q)));
         }
         if (q.isSlog()) {
-            LogSizing.Need log = LogSizing.need(q.ramGib(), q.peakSyncMBps());
+            LogSizing.Need log = sizing.log();
             notes.add(String.format(Locale.ROOT, "The log must hold about %.1f GiB: %s; drives smaller than that are left out, and a "
                     + "larger drive is spare area, not value.", log.requiredGib(), String.join("; ", log.basis())));
             notes.add(kept.keep("Sources differ on the log's size: zfs(4) says zfs_wrlog_data_max \"should be smaller than the size of the slog "
@@ -108,7 +107,7 @@ final class Notes {
                         + "seconds of sync writes would be lost); it adds no speed.");
             }
         } else {
-            special(q, need, notes, kept);
+            special(q, sizing.special(), notes, kept);
         }
         if (q.peakSyncMBps() != null && q.takesZil()) {
             notes.add("One ZIL stream often limits a single client, not the drive: the sync writes to one dataset go through its one "

@@ -43,7 +43,7 @@ final class Ordering {
     }
 
     /** Each item's place in the order {@code compare} gives them; equal items share a place. */
-    static int[] ranks(int count, java.util.Comparator<Integer> compare) {
+    static int[] ranks(int count, Comparator<Integer> compare) {
         Integer[] order = new Integer[count];
         for (int k = 0; k < count; k++) {
             order[k] = k;

@@ -57,14 +57,10 @@ public final class Ranker {
                 (index, p) -> OfferSelection.choose(p.candidate().offers(), filter), now);
     }
 
-    /** The field of the profiles at {@code indexes} of {@code columns} (in that order), with their offers as {@code offers} chooses them. */
-    Field field(RecommendQuery q, ProfileColumns columns, int[] indexes, Offers offers) {
-        return Field.of(q, columns, indexes, offers);
-    }
-
     /** Ranks the profiles at {@code indexes} of {@code columns}, choosing their offers with {@code offers}: the field made afresh. */
     Recommendation rank(RecommendQuery q, ProfileColumns columns, int[] indexes, Offers offers, Instant now) {
-        return rank(q, columns, field(q, columns, indexes, offers), now);
+        Field.Sizing sizing = Field.Sizing.of(q);
+        return rank(q, columns, Field.of(q, columns, indexes, offers, sizing), sizing, now);
     }
 
     /**
@@ -73,8 +69,8 @@ public final class Ranker {
      * fast in milliseconds where one method holding every pass and the explanations took C2 3.7 to
      * 6.0 s of a core, compiled again for each loop (JFR, 2026-12-02).
      */
-    Recommendation rank(RecommendQuery q, ProfileColumns columns, Field field, Instant now) {
-        Optional<SpecialSizing.Need> need = Field.need(q);
+    Recommendation rank(RecommendQuery q, ProfileColumns columns, Field field, Field.Sizing sizing, Instant now) {
+        Optional<SpecialSizing.Need> need = sizing.special();
         int units = q.units();
         Scoring.Weights weights = Scoring.Weights.of(q);
         Scoring.Inputs inputs = new Scoring.Inputs(q, columns, field, need, RankingModel.load(q.enduranceWriteMBps()));
@@ -91,7 +87,7 @@ public final class Ranker {
             Scoring.Scored next = i + 1 < kept.size() ? kept.get(i + 1) : null;
             results.add(Explanations.result(inputs, i + 1, s, next, units, now));
         }
-        return new Recommendation(q, Notes.model(q), Notes.notes(q, need, field.excludedByReason, columns.kept), Explanations.priceAges(q, shown),
+        return new Recommendation(q, Notes.model(q), Notes.notes(q, sizing, field.excludedByReason, columns.kept), Explanations.priceAges(q, shown),
                 results, new FilteredOut(field.excludedTotal, field.excludedByReason, field.excludedListed));
     }
 }

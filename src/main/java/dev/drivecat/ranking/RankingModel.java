@@ -95,7 +95,7 @@ public final class RankingModel {
                     + " drive itself", s.measured()));
         }
         boolean xpoint = c.media() == Media.XPOINT_3D;
-        if (plp.cheapFlush() || xpoint) {
+        if (plp.cheapFlush()) {
             Candidate.Evidence vendor = c.writeLatency();
             if (vendor != null && vendor.number() != null) {
                 return new Flush(vendor.number().doubleValue(), "vendor-stated",
@@ -203,10 +203,6 @@ public final class RankingModel {
             return new Endurance(null, "no endurance rating (TBW or DWPD) in the catalog");
         }
         return new Endurance(years, rating + load.perYear());
-    }
-
-    public static double enduranceValue(Endurance e) {
-        return e.lifeYears() == null ? UNKNOWN : Math.min(1, e.lifeYears() / SERVICE_YEARS);
     }
 
     /** Room on one drive of the special mirror for what it must hold. */

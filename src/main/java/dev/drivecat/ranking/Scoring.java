@@ -19,8 +19,6 @@ import java.util.Optional;
  */
 final class Scoring {
 
-    private static final double GIB = 1024d * 1024 * 1024;
-
     private Scoring() {
     }
 
@@ -188,6 +186,11 @@ final class Scoring {
         return round(weight * value, 1);
     }
 
+    /** A drive's stated capacity in bytes (decimal GB, as the vendor states it). */
+    private static double capacityBytes(ProfileColumns columns, int index) {
+        return columns.capacityGb[index] * 1e9;
+    }
+
     /** The candidate at {@code index} of the columns, kept for the answer with its offers and points, explained. */
     static Scored score(Weights weights, int k, double points, int units, Inputs inputs) {
         RecommendQuery q = inputs.q;
@@ -244,7 +247,8 @@ final class Scoring {
                 need.map(n -> "fits: " + Decimals.fixed(100 * n.requiredGib() * SpecialSizing.FILL_LIMIT / capacityGib, 0)
                         + "% full with what it must hold" + (n.measured() ? " (measured)" : " (estimated)"))
                         .orElse("not judged: no data size given"),
-                q.measuredSizing().map(m -> java.util.Objects.requireNonNullElse(m.largestHeld(capacityGib * GIB), "none")).orElse(null));
+                q.measuredSizing().map(m -> java.util.Objects.requireNonNullElse(m.largestHeld(capacityBytes(inputs.columns, index)), "none"))
+                        .orElse(null));
         return new Scored(index, c, profile.plp(), choice, flush, Math.round(iops), endurance, drafts, points, capacity);
     }
 }

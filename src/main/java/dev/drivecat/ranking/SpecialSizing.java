@@ -22,7 +22,8 @@ public final class SpecialSizing {
     private static final double MIB_PER_GIB_AT_16K = 5.5;
     private static final double B = (MIB_PER_GIB_AT_16K - MIB_PER_GIB_AT_128K) / (1.0 / 16 - 1.0 / 128);
     private static final double A = MIB_PER_GIB_AT_128K - B / 128;
-    private static final double GIB = 1024d * 1024 * 1024;
+    /** Bytes in a GiB. */
+    static final double GIB = 1024d * 1024 * 1024;
 
     /**
      * What the special vdev must hold, each part named, and the capacity that keeps it under 75% full.

@@ -98,7 +98,7 @@ class RandomQuestionsAnswerAsRankedAfreshTest {
 
             // the draw reached what the shortcuts share and what they must tell apart
             Set<Field.Key> fields = new HashSet<>();
-            queries.forEach(q -> fields.add(Field.Key.of(q)));
+            queries.forEach(q -> fields.add(Field.Key.of(q, Field.Sizing.of(q))));
             assertThat(queries.size() - fields.size()).as("questions answered from a field another question made (of %d)", queries.size())
                     .isGreaterThan(queries.size() / 10);
             assertThat(queries).anyMatch(RecommendQuery::isSlog).anyMatch(q -> !q.isSlog());

@@ -380,7 +380,7 @@ class RankingModelTest {
         assertThat(LogSizing.wrlogDataMaxGib(40)).isCloseTo(8, within(1e-9));
         assertThat(LogSizing.wrlogDataMaxGib(512)).isCloseTo(8, within(1e-9));
         assertThat(LogSizing.need(null, null).requiredGib()).isEqualTo(8);
-        assertThat(LogSizing.need(null, new BigDecimal("200")).requiredGib()).isCloseTo(200e6 * 10 / LogSizing.GIB, within(1e-9));
+        assertThat(LogSizing.need(null, new BigDecimal("200")).requiredGib()).isCloseTo(200e6 * 10 / SpecialSizing.GIB, within(1e-9));
         // a 4 GB drive (3.7 GiB) holds the 3.2 GiB of a 16 GiB host's log, not the 8 GiB of a 64 GiB host's
         Drive small = drive("small").plp(VENDOR_YES).tbw("100").price("10.00");
         small.capacityGb = 4;

@@ -86,6 +86,11 @@ public final class IdentityCatalog {
     private final Map<String, Drive> bySlug = new LinkedHashMap<>();
     private final Map<String, List<Drive>> byMaker = new HashMap<>();
     private final Set<String> otherMakers = new HashSet<>();
+    /** The first {@link #SCHEME_PREFIX} characters of part numbers (punctuation left out), and the one maker whose they are ("" for several). */
+    private final Map<String, String> makerByPrefix = new HashMap<>();
+
+    /** How much of a part number names its maker's scheme: "SSDP" Intel's NVMe drives, "MTFD" Micron's, "MZ7L" Samsung's SATA drives. */
+    static final int SCHEME_PREFIX = 4;
 
     private IdentityCatalog(Collection<Drive> drives, Collection<Series> seriesFacts) {
         this.drives = List.copyOf(drives);
@@ -101,6 +106,10 @@ public final class IdentityCatalog {
             }
             for (PartNumber pn : d.partNumbers()) {
                 String code = pn.value().toUpperCase(Locale.ROOT);
+                String squashedCode = squash(code);
+                if (squashedCode.length() >= SCHEME_PREFIX && !Vocabulary.OEMS.contains(maker)) {
+                    makerByPrefix.merge(squashedCode.substring(0, SCHEME_PREFIX), maker, (a, b) -> a.equals(b) ? a : "");
+                }
                 byCode.put(code, new CodeHit(d, code, pn.sourceUrl()));
                 String squashed = squash(code);
                 if (!squashed.equals(code)) {
@@ -230,6 +239,20 @@ public final class IdentityCatalog {
             }
         }
         return found;
+    }
+
+    /**
+     * The maker whose part-number scheme a code follows: the one maker of the catalog whose part
+     * numbers begin as it does (its first four characters, punctuation left out), or null when no
+     * maker's or several makers' do.
+     */
+    String makerOfCode(String code) {
+        String squashed = squash(code.toUpperCase(Locale.ROOT));
+        if (squashed.length() < SCHEME_PREFIX + 4) {
+            return null;
+        }
+        String maker = makerByPrefix.get(squashed.substring(0, SCHEME_PREFIX));
+        return maker == null || maker.isEmpty() ? null : maker;
     }
 
     List<Drive> byMaker(String maker) {

@@ -50,6 +50,17 @@ public final class IdentityMatcher {
         return identify(Reading.of(cut(device.text()), bytes));
     }
 
+    /**
+     * The drive a text names when it names none of the catalog's: one maker (or a series the
+     * catalog holds), one model, one capacity, and its form and bus where stated; or why it names
+     * no such drive. Evidence for a proposal, never a match.
+     */
+    public ProposedDrive.Reading propose(String text) {
+        Reading read = Reading.of(cut(text));
+        Set<String> otherMakers = catalog.otherMakersIn(read.words());
+        return ProposalReader.read(text, otherMakers.isEmpty() ? read : read.withMakers(otherMakers), catalog);
+    }
+
     static String cut(String text) {
         return text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text;
     }
@@ -178,7 +189,7 @@ public final class IdentityMatcher {
      * its variant words beside it ("7450 PRO"), and no other variant word right after it ("970
      * EVO Plus" is not the "970 EVO").
      */
-    private static boolean modelNamed(Model m, Reading r, int limit, List<String> against) {
+    static boolean modelNamed(Model m, Reading r, int limit, List<String> against) {
         if (m.numbers().isEmpty()) {
             return false;
         }

@@ -28,6 +28,11 @@ public record ProposedDrive(String maker, String makerName, String model, String
         partNumbers = List.copyOf(partNumbers);
     }
 
+    /** The maker a written name stands for, as {@link #maker()} holds it ("Solidigm" and "Intel" are "intel"). */
+    public static String makerNamed(String written) {
+        return Vocabulary.maker(written);
+    }
+
     /** Why a listing proposes no drive, or the drive it proposes. */
     public sealed interface Reading permits Proposes, ProposesNothing {
     }

@@ -134,7 +134,8 @@ class DiscoveryPipelineTest {
         assertThat(slog.getString("results.find { it.drive.slug == 'intel-dc-s3700-200gb-sata' }.bestOffer.url"))
                 .isEqualTo("https://www.ebay.com/itm/256000000001");
         // nothing but the two matches was priced, and no listing sells what identity did not name
-        assertThat(rows("SELECT count(*) FROM price_observation WHERE source LIKE 'discovery:%'")).isEqualTo(2);
+        assertThat(rows("SELECT count(*) FROM price_observation o JOIN listing l ON l.id = o.listing_id WHERE o.source LIKE 'discovery:%' "
+                + "AND l.external_id LIKE '25600000000_'")).isEqualTo(2);
         assertThat(rows("SELECT count(*) FROM listing WHERE external_id IN ('256000000003', '256000000004', '256000000005', "
                 + "'256000000006', '256000000008')")).isZero();
         // the import is a discovery run of its own

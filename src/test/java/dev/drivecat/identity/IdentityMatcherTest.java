@@ -62,6 +62,15 @@ class IdentityMatcherTest {
     }
 
     @Test
+    void anOrderingCodeTheVendorListsForTheDriveNamesIt() {
+        // Intel's product code carries its "01" beside the Dell relabel's SSDPE21K375GAT: the catalog holds both, each with its page
+        Identification id = seed("Intel Optane SSD DC P4800X Series 375GB, 2.5in PCIe x4, 3D XPoint SSDPE21K375GA01");
+        assertThat(id.decision()).as(id.toString()).isEqualTo(Decision.MATCH);
+        assertThat(id.drive()).isEqualTo("intel-optane-p4800x-375gb-u2");
+        assertThat(seed("Intel Optane P4800X 750GB SSDPED1K750GA01").drive()).isEqualTo("intel-optane-p4800x-750gb-aic");
+    }
+
+    @Test
     void aHeatsinkVariantIsAnotherSku() {
         assertThat(seed("Samsung 990 PRO with Heatsink 2TB M.2 2280 PCIe 4.0").matched()).isFalse();
         assertThat(seed("Samsung 990 PRO 2TB M.2 2280 радиатор").matched()).isFalse();

@@ -1,5 +1,6 @@
 package dev.drivecat.common;
 
+import com.ibm.icu.text.UnicodeSet;
 import java.text.Normalizer;
 import java.util.regex.Pattern;
 
@@ -11,7 +12,13 @@ public final class Typography {
 
     private static final Pattern FOOTNOTES = Pattern.compile("[\\u00B9\\u00B2\\u00B3\\u2070-\\u209F\\u2020\\u2021\\u00A7]|(?<=\\S)\\*+");
     private static final Pattern SPACES = Pattern.compile("[\\s\\u00A0\\u1680\\u2000-\\u200A\\u202F\\u205F\\u3000]+");
-    private static final Pattern INVISIBLE = Pattern.compile("[\\u200B-\\u200D\\u2060\\uFEFF\\u00AD]");
+    /**
+     * Every default-ignorable code point (Unicode's Default_Ignorable_Code_Point: zero-width and
+     * joining characters, the soft hyphen, invisible operators U+2061–2064, the combining grapheme
+     * joiner, variation selectors, bidi marks and controls, tag characters, Hangul fillers, …): a
+     * renderer shows none of them, so they must not part or hide the words of a text.
+     */
+    private static final UnicodeSet INVISIBLE = new UnicodeSet("[:Default_Ignorable_Code_Point:]").freeze();
     private static final Pattern MARKS = Pattern.compile("[\\u00AE\\u2122\\u00A9\\u2120]");
     private static final Pattern DASHES = Pattern.compile("[\\u2010-\\u2015\\u2212\\uFE58\\uFE63\\uFF0D]");
     private static final Pattern QUOTES = Pattern.compile("[\\u201C\\u201D\\u201E\\u201F\\u2033\\u02BA\\u02DD\\u030B\\u3003]|''");
@@ -31,7 +38,7 @@ public final class Typography {
         if (alreadyPlain(raw)) {
             return raw.trim();
         }
-        String s = INVISIBLE.matcher(raw).replaceAll("");
+        String s = INVISIBLE.containsNone(raw) ? raw : visible(raw);
         s = FOOTNOTES.matcher(s).replaceAll(" ");
         s = MARKS.matcher(s).replaceAll("");
         s = Normalizer.normalize(s, Normalizer.Form.NFKC);
@@ -40,6 +47,13 @@ public final class Typography {
         s = QUOTES.matcher(s).replaceAll("\"");
         s = SPACES.matcher(s).replaceAll(" ");
         return s.trim();
+    }
+
+    /** The text without its default-ignorable code points. */
+    private static String visible(String raw) {
+        StringBuilder b = new StringBuilder(raw.length());
+        raw.codePoints().filter(c -> !INVISIBLE.contains(c)).forEach(b::appendCodePoint);
+        return b.toString();
     }
 
     /**

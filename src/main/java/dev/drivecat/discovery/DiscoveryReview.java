@@ -45,6 +45,9 @@ public class DiscoveryReview {
     @Inject
     CatalogWrites writes;
 
+    @Inject
+    dev.drivecat.identity.IdentityService identity;
+
     Clock clock = Clock.systemUTC();
 
     /** A result as review reads it. */
@@ -62,6 +65,12 @@ public class DiscoveryReview {
                     + " already");
         }
         Drive drive = drive(row, driveSlug);
+        if (alias) {
+            identity.matcher().whyNotAnAlias(row.title(), drive.slug).ifPresent(why -> {
+                throw DomainException.invalidParameter("alias", "the title cannot be an alias of " + drive.slug + ": " + why
+                        + "; accept it without alias, and nothing was stored");
+            });
+        }
         Marketplace marketplace = Marketplace.<Marketplace>findById(row.marketplaceId());
         Optional<Listing> known = Listing.find(marketplace, row.externalId());
         if (known.isPresent() && !known.get().drive.id.equals(drive.id)) {

@@ -72,9 +72,10 @@ public final class IdentityCatalog {
 
     /**
      * A drive's model name, read for matching: its maker, the words of it with a digit, the other
-     * words a title must say beside them, and whether it names a heatsink (the one word "heatsink").
+     * words a title must say beside them, those words in the name's order ({@code name}: "970 evo
+     * plus"), and whether it names a heatsink (the one word "heatsink").
      */
-    record Model(Drive drive, String maker, List<String> numbers, List<String> required, boolean heatsink) {
+    record Model(Drive drive, String maker, List<String> numbers, List<String> required, List<String> name, boolean heatsink) {
     }
 
     private final List<Drive> drives;
@@ -82,6 +83,7 @@ public final class IdentityCatalog {
     private final Map<String, List<Model>> byNumber = new HashMap<>();
     private final Map<Drive, Model> models = new IdentityHashMap<>();
     private final Map<String, AliasHit> byAlias = new HashMap<>();
+    private final Set<String> collidingAliases = new HashSet<>();
     private final Map<String, Series> series = new HashMap<>();
     private final Map<String, Drive> bySlug = new LinkedHashMap<>();
     private final Map<String, List<Drive>> byMaker = new HashMap<>();
@@ -129,7 +131,12 @@ public final class IdentityCatalog {
                 }
             }
             for (Alias a : d.aliases()) {
-                byAlias.put(aliasKey(a.text()), new AliasHit(d, a));
+                String key = aliasKey(a.text());
+                AliasHit other = key.isEmpty() ? null : byAlias.putIfAbsent(key, new AliasHit(d, a));
+                if (key.isEmpty() || other != null && other.drive() != d) {
+                    // words that are no words, or one alias for two drives: it names neither
+                    collidingAliases.add(key);
+                }
             }
             Model m = read(d);
             models.put(d, m);
@@ -137,6 +144,7 @@ public final class IdentityCatalog {
                 byNumber.computeIfAbsent(n, k -> new ArrayList<>()).add(m);
             }
         }
+        collidingAliases.forEach(byAlias::remove);
         bases.forEach((base, d) -> {
             if (!ambiguousBases.contains(base) && !byCode.containsKey(base)) {
                 PartNumber from = baseSource.get(base);
@@ -274,7 +282,8 @@ public final class IdentityCatalog {
         return out;
     }
 
-    private static String aliasKey(String text) {
+    /** The words of a title as its alias is kept ("" for a title of no words, such as "***"). */
+    static String aliasKey(String text) {
         return String.join(" ", Words.of(Words.plain(text)));
     }
 
@@ -290,6 +299,7 @@ public final class IdentityCatalog {
     private static Model read(Drive d) {
         List<String> numbers = new ArrayList<>();
         List<String> required = new ArrayList<>();
+        List<String> name = new ArrayList<>();
         boolean heatsink = false;
         String maker = Vocabulary.maker(d.vendor());
         Set<String> vendorWords = new HashSet<>(Words.of(Words.plain(d.vendor())));
@@ -299,11 +309,13 @@ public final class IdentityCatalog {
                 heatsink |= w.equals("heatsink");
             } else if (Words.hasDigit(w) && !Vocabulary.FAMILY.contains(w)) {
                 numbers.add(w);
+                name.add(w);
             } else if (!Vocabulary.FAMILY.contains(w) && !vendorWords.contains(w) && !w.equals("with") && !Words.hasDigit(w)) {
                 required.add(w);
+                name.add(w);
             }
         }
-        return new Model(d, maker, List.copyOf(numbers), List.copyOf(required), heatsink);
+        return new Model(d, maker, List.copyOf(numbers), List.copyOf(required), List.copyOf(name), heatsink);
     }
 
     /** The form factors that fit a drive's bus: 2.5in is SATA or SAS; U.2, U.3, add-in cards and E1.S are NVMe; M.2 is either. */

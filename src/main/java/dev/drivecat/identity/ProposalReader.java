@@ -64,6 +64,9 @@ final class ProposalReader {
         if (r.notADrive().isPresent()) {
             return new ProposesNothing("not one drive: " + r.notADrive().get());
         }
+        if (r.suspect().isPresent()) {
+            return new ProposesNothing("suspect: " + r.suspect().get());
+        }
         if (r.shapes().contains(Shape.EXTERNAL)) {
             return new ProposesNothing("an external or portable drive, which no pool's vdev is made of");
         }

@@ -146,18 +146,25 @@ class DiscoveryPipelineTest {
 
     @Test
     @Order(2)
-    void anOperatorAcceptsAnAmbiguousResultWithItsDriveAndTheTitleIsMatchedNextTime() {
+    void anOperatorAcceptsAnAmbiguousResultWithItsDriveButNotAsTheAliasOfOneOfTheDrivesItFits() {
         long resultId = rows("SELECT id FROM discovery_result WHERE external_id = '256000000003' ORDER BY id DESC LIMIT 1");
         admin().contentType("application/json").body(Map.of()).when().post("/admin/discoveries/results/" + resultId + "/accept")
                 .then().statusCode(400).contentType("application/problem+json").body("parameter", org.hamcrest.Matchers.equalTo("drive"));
-        JsonPath accepted = admin().contentType("application/json").body(Map.of("drive", "intel-optane-p4800x-750gb-aic", "alias", true))
+        // the title fits the 750GB U.2 drive as well: as an alias of the add-in card it would price every such title as the card
+        admin().contentType("application/json").body(Map.of("drive", "intel-optane-p4800x-750gb-aic", "alias", true))
+                .when().post("/admin/discoveries/results/" + resultId + "/accept").then().statusCode(400)
+                .contentType("application/problem+json").body("parameter", org.hamcrest.Matchers.equalTo("alias"))
+                .body("detail", org.hamcrest.Matchers.containsString("intel-optane-p4800x-750gb-u2"));
+        assertThat(rows("SELECT count(*) FROM discovery_result WHERE id = " + resultId + " AND review = 'PENDING'")).isEqualTo(1);
+        assertThat(rows("SELECT count(*) FROM drive_alias")).isZero();
+        JsonPath accepted = admin().contentType("application/json").body(Map.of("drive", "intel-optane-p4800x-750gb-aic"))
                 .when().post("/admin/discoveries/results/" + resultId + "/accept").then().statusCode(200).extract().jsonPath();
         assertThat(accepted.getString("review")).isEqualTo("ACCEPTED");
         assertThat(accepted.getBoolean("priced")).isTrue();
         given().when().get("/drives/intel-optane-p4800x-750gb-aic").then().statusCode(200)
                 .body("listings.externalId", org.hamcrest.Matchers.hasItem("256000000003"));
         given().queryParam("text", "Intel Optane P4800X 750GB 3D XPoint").when().get("/identify").then().statusCode(200)
-                .body("decision", org.hamcrest.Matchers.equalTo("MATCH")).body("drive", org.hamcrest.Matchers.equalTo("intel-optane-p4800x-750gb-aic"));
+                .body("decision", org.hamcrest.Matchers.equalTo("AMBIGUOUS"));
         admin().contentType("application/json").body(Map.of()).when().post("/admin/discoveries/results/" + resultId + "/accept")
                 .then().statusCode(409);
 

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The seed catalog as it ships, imported: how many drives, how much of it cites public pages, how
- * many drives the ranking can judge for PLP and endurance (src/docs/catalog.md), and the errors of
- * the first seed that stay fixed.
+ * many drives the ranking can judge for PLP and endurance (src/docs/catalog.md), the errors of the
+ * first seed that stay fixed, and figures that a datasheet gives per capacity.
  */
 @QuarkusTest
 class SeedCatalogTest {
@@ -97,6 +97,23 @@ class SeedCatalogTest {
                 """).getSingleResult()).isEqualTo(0L);
         assertThat(d.getString("specs.dwpd.chosen.source.url")).startsWith("http");
         assertThat(d.getList("partNumbers", String.class)).contains("SSDPED1K375GA");
+    }
+
+    @Test
+    void datasheetSeriesLinesGiveEachCapacityItsOwnFigures() {
+        // the S3610 datasheet gives 800GB twice: 5.3PB for the 2.5-inch model the catalog holds, 4.2PB for the 1.8-inch one
+        JsonPath s3610 = drive("intel-dc-s3610-800gb-sata");
+        assertThat(s3610.getDouble("endurance.tbw")).isEqualTo(5300.0);
+        assertThat(s3610.getBoolean("endurance.tbwDerived")).isFalse();
+        assertThat(s3610.getString("plp.class")).isEqualTo("STATED_YES");
+        // one P3600 datasheet states protection and 3 drive writes a day for both of its form factors
+        for (String slug : List.of("intel-dc-p3600-1600gb-u2", "intel-dc-p3600-1600gb-aic")) {
+            JsonPath p3600 = drive(slug);
+            assertThat(p3600.getString("plp.class")).as(slug).isEqualTo("STATED_YES");
+            assertThat(p3600.getDouble("endurance.dwpd")).as(slug).isEqualTo(3.0);
+        }
+        // a review's capacity list names the PM1733's 1.92 TB U.2, and its 1 DWPD holds for the series
+        assertThat(drive("samsung-pm1733-1920gb-u2").getDouble("endurance.dwpd")).isEqualTo(1.0);
     }
 
     @Test

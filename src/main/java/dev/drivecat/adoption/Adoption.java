@@ -22,7 +22,6 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -64,8 +63,12 @@ public class Adoption {
 
     Clock clock = Clock.systemUTC();
 
-    /** A vendor document as sent (or fetched): its bytes and media type; no bytes: fetch it. */
-    public record Document(byte[] body, String mediaType, String charset) {
+    /** A vendor document as sent (or fetched): its bytes and media type (no bytes: fetch it), and the URL it came from when fetched. */
+    public record Document(byte[] body, String mediaType, String charset, URI fetchedFrom) {
+
+        public Document(byte[] body, String mediaType, String charset) {
+            this(body, mediaType, charset, null);
+        }
 
         boolean sent() {
             return body != null && body.length > 0;
@@ -101,32 +104,57 @@ public class Adoption {
         if (proposal.status() == ProposalStatus.ADOPTED) {
             if (!("adopted from " + uri).equals(proposal.statusReason())) {
                 throw DomainException.conflict("Proposal " + proposalId + " was " + proposal.statusReason() + " as drive " + proposal.drive()
-                        + "; import further pages for it with POST /admin/imports/spec-pages?drive=" + proposal.drive())
-                        .with("drive", proposal.drive());
+                        + "; import further pages or tables for it with POST /admin/imports/spec-pages or /admin/imports/spec-tables "
+                        + "with drive=" + proposal.drive()).with("drive", proposal.drive());
             }
             // the same page again: nothing new is stored; listings not yet named are identified again
             return new Adopted(false, proposal, proposal.drive(), null, identifyAgain(proposalId));
         }
         Document doc = document.sent() ? document : fetch(uri);
-        SourceKind as = kind != null ? kind : sites.vendors().forUrl(uri).flatMap(v -> v.kindOf(uri)).orElse(null);
-        SpecParse parse = sources.read(doc.body(), doc.mediaType(), doc.charset(), uri.toString(), as);
+        // a fetched page is cited to the address it came from, after redirects
+        URI cited = doc.fetchedFrom() != null ? doc.fetchedFrom() : uri;
+        SourceKind as = kind != null ? kind : sites.vendors().forUrl(cited).flatMap(v -> v.kindOf(cited)).orElse(null);
+        SpecParse parse = sources.read(doc.body(), doc.mediaType(), doc.charset(), cited.toString(), as);
         SpecParse.Variant variant = variantOf(proposal, parse);
-        SpecSourceImportService.Request request = new SpecSourceImportService.Request(uri.toString(), retrievedAt == null ? clock.instant()
+        SpecSourceImportService.Request request = new SpecSourceImportService.Request(cited.toString(), retrievedAt == null ? clock.instant()
                 : retrievedAt, null, true, null, false, sources.importer(doc.mediaType()), sources.importerVersion(doc.mediaType()));
-        SpecSourceImportService.Created created = QuarkusTransaction.requiringNew().call(() -> {
-            SpecSourceImportService.Created c = specs.create(parse, variant, request);
-            proposals.adopted(proposalId, c.drive().id, uri.toString());
-            return c;
-        });
-        return new Adopted(true, proposals.one(proposalId), created.drive().slug, created.report(), identifyAgain(proposalId));
+        SpecSourceImportService.Created created;
+        try {
+            created = QuarkusTransaction.requiringNew().call(() -> {
+                // one adoption of a proposal at a time: the row is held until the drive and the proposal's new state commit together
+                proposals.lockOpen(proposalId);
+                SpecSourceImportService.Created c = specs.create(parse, variant, request);
+                proposals.adopted(proposalId, c.drive().id, uri.toString());
+                return c;
+            });
+        } catch (jakarta.persistence.PersistenceException e) {
+            if (String.valueOf(e.getMessage()).contains("drive_slug_uq") || e.getCause() != null
+                    && String.valueOf(e.getCause().getMessage()).contains("drive_slug_uq")) {
+                throw DomainException.conflict("Another adoption created the same drive at the same moment; nothing was stored. Ask again");
+            }
+            throw e;
+        }
+        // proposals of the same drive that stated less of its form (a 2.5" drive of no bus beside the U.2 one) are adopted with it
+        List<Long> adopted = new ArrayList<>(List.of(proposalId));
+        adopted.addAll(QuarkusTransaction.requiringNew().call(() -> proposals.adoptSiblings(proposalId, created.drive().id,
+                created.drive().formFactor, created.drive().iface)));
+        Relisted relisted = identifyAgain(adopted);
+        return new Adopted(true, proposals.one(proposalId), created.drive().slug, created.report(), relisted);
     }
 
     /** The proposal's listings, identified again by the matcher as the catalog is now. */
     private Relisted identifyAgain(long proposalId) {
+        return identifyAgain(List.of(proposalId));
+    }
+
+    /** The listings of these proposals, identified again by the matcher as the catalog is now. */
+    private Relisted identifyAgain(List<Long> proposalIds) {
         IdentityMatcher matcher = identity.matcher();
         List<IdentifiedAgain> items = new ArrayList<>();
-        for (long result : proposals.discoveryResults(proposalId)) {
-            items.add(review.identifyAgain(result, matcher));
+        for (long proposalId : proposalIds) {
+            for (long result : proposals.discoveryResults(proposalId)) {
+                items.add(review.identifyAgain(result, matcher));
+            }
         }
         return new Relisted(items.size(), (int) items.stream().filter(IdentifiedAgain::matched).count(),
                 (int) items.stream().filter(IdentifiedAgain::priced).count(), items);
@@ -152,10 +180,13 @@ public class Adoption {
                     id.iface() == null ? null : id.iface().token(), String.join(" ", id.partNumbers())));
             ProposedDrive.Reading reading = matcher.propose(text);
             if (reading instanceof ProposedDrive.ProposesNothing nothing) {
-                if (nothing.why().startsWith("the catalog holds")) {
-                    throw DomainException.conflict("The document describes a drive " + nothing.why().substring(4)
-                            + ": it is in the catalog already, and the proposal needs no adoption; nothing was stored");
+                if (nothing.catalogDrive() != null && id.capacityGb() == proposal.capacityGb()
+                        && (proposal.formFactor() == null || id.formFactor() == null || proposal.formFactor().allows(id.formFactor()))) {
+                    throw DomainException.conflict("The document describes " + nothing.catalogDrive() + ", which the catalog holds already: "
+                            + "the listings of the proposal name it, or will once an operator reviews them; nothing was stored")
+                            .with("drive", nothing.catalogDrive());
                 }
+                // another column of the document: a capacity or form the catalog holds
                 named.add(text + ": " + nothing.why());
                 continue;
             }
@@ -164,7 +195,7 @@ public class Adoption {
             if (!d.maker().equals(ProposedDrive.makerNamed(proposal.maker()))) {
                 differs.add("its maker is " + d.makerName());
             }
-            if (!d.modelKey().equals(modelKey(proposal, matcher))) {
+            if (!d.modelKey().equals(proposal.modelKey())) {
                 differs.add("its model is " + d.model());
             }
             if (d.capacityGb() != proposal.capacityGb()) {
@@ -197,12 +228,6 @@ public class Adoption {
         return fitting.get(0);
     }
 
-    /** The proposal's model as identity reads it, for comparing with a document's. */
-    private static String modelKey(ProposalView proposal, IdentityMatcher matcher) {
-        ProposedDrive.Reading r = matcher.propose(proposal.maker() + " " + proposal.model() + " " + proposal.capacityGb() + "GB");
-        return r instanceof ProposedDrive.Proposes p ? p.drive().modelKey() : proposal.model().toLowerCase(Locale.ROOT);
-    }
-
     private static List<String> nonNull(String... parts) {
         List<String> out = new ArrayList<>();
         for (String p : parts) {
@@ -225,7 +250,13 @@ public class Adoption {
         }
         FetchResult result = fetcher.fetch(FetchRequest.of(uri.toString()));
         if (result instanceof FetchResult.Fetched f) {
-            return new Document(f.body(), f.contentType(), f.charset() == null ? null : f.charset().name());
+            // a redirect may lead to another host the fetcher is allowed (a marketplace): the page must still be a vendor's, of its maker
+            VendorSources.Vendor served = sites.vendors().forUrl(f.finalUrl()).orElse(null);
+            if (served == null || !served.maker().equals(vendor.maker()) || served.kindOf(f.finalUrl()).isEmpty()) {
+                throw new DomainException(DomainException.Kind.UNPROCESSABLE, "The page at " + uri + " redirected to " + f.finalUrl()
+                        + ", which is no product page or datasheet of " + vendor.maker() + " (scrapers/specs/vendors.yaml); nothing was stored");
+            }
+            return new Document(f.body(), f.contentType(), f.charset() == null ? null : f.charset().name(), f.finalUrl());
         }
         String why = result instanceof FetchResult.Refused r ? "not fetched (" + r.reason().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ")"
                 : result instanceof FetchResult.Failed f ? "the fetch failed (" + f.reason().name().toLowerCase(Locale.ROOT).replace('_', ' ')
@@ -238,16 +269,10 @@ public class Adoption {
         if (url == null || url.isBlank()) {
             throw DomainException.invalidParameter("url", "url is required: the address of the vendor page or datasheet the values are cited to");
         }
-        try {
-            URI uri = new URI(url.strip());
-            if (!uri.isAbsolute() || uri.getHost() == null || !("http".equalsIgnoreCase(uri.getScheme())
-                    || "https".equalsIgnoreCase(uri.getScheme())) || uri.getRawUserInfo() != null || url.strip().length() > 2000) {
-                throw new URISyntaxException(url, "not an absolute http(s) URL");
-            }
-            return uri;
-        } catch (URISyntaxException e) {
+        if (!dev.drivecat.specs.ImportValidator.isHttpUrl(url) || url.strip().length() > 2000 || URI.create(url.strip()).getRawUserInfo() != null) {
             throw DomainException.invalidParameter("url", "url must be the absolute http(s) address of the vendor page or datasheet, not '"
                     + dev.drivecat.common.Text.quote(url) + "'");
         }
+        return URI.create(url.strip());
     }
 }

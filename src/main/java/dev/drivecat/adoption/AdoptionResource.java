@@ -40,7 +40,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class AdoptionResource {
 
     static final String PDF = "application/pdf";
-    private static final Set<SourceKind> DOCUMENT_KINDS = Set.of(SourceKind.VENDOR_PAGE, SourceKind.VENDOR_DATASHEET, SourceKind.REVIEW);
+    private static final Set<SourceKind> DOCUMENT_KINDS = Set.of(SourceKind.VENDOR_PAGE, SourceKind.VENDOR_DATASHEET);
 
     @Inject
     Adoption adoption;
@@ -87,7 +87,7 @@ public class AdoptionResource {
                           @Parameter(description = "The address of the vendor page or datasheet: every value is cited to it.",
                                   required = true, example = "https://semiconductor.samsung.com/ssd/datacenter-ssd/pm893/")
                           @QueryParam("url") String url,
-                          @Parameter(description = "VENDOR_PAGE, VENDOR_DATASHEET or REVIEW: what the document is. Default: what a "
+                          @Parameter(description = "VENDOR_PAGE or VENDOR_DATASHEET: what the document is. Default: what a "
                                   + "vendor host's path says; else a datasheet for PDF and text, the dictionary's kind for a page.")
                           @QueryParam("kind") String kind,
                           @Parameter(description = "When the document was read (ISO 8601); default now.") @QueryParam("retrievedAt")
@@ -97,8 +97,8 @@ public class AdoptionResource {
         long proposal = Params.id("id", id);
         SourceKind as = Params.token(SourceKind.class, "kind", kind).orElse(null);
         if (as != null && !DOCUMENT_KINDS.contains(as)) {
-            throw DomainException.invalidParameter("kind", "kind must be VENDOR_PAGE, VENDOR_DATASHEET or REVIEW, not " + as.token())
-                    .with("allowed", List.of("VENDOR_PAGE", "VENDOR_DATASHEET", "REVIEW"));
+            throw DomainException.invalidParameter("kind", "kind must be VENDOR_PAGE or VENDOR_DATASHEET: a proposal is adopted from its "
+                    + "vendor's page or datasheet, not " + as.token()).with("allowed", List.of("VENDOR_PAGE", "VENDOR_DATASHEET"));
         }
         Instant now = clock.instant();
         Instant at = Params.instant("retrievedAt", retrievedAt).orElse(now);

@@ -301,7 +301,8 @@ public class DiscoveryRecorder {
                 .setParameter("m", marketplace.id).setParameter("e", externalId).setParameter("since", since).getResultList().isEmpty();
     }
 
-    private Optional<String> rejectedBefore(Marketplace marketplace, String externalId) {
+    /** Why an operator rejected an item before (the note of the latest rejection), or empty when none did. */
+    Optional<String> rejectedBefore(Marketplace marketplace, String externalId) {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = em.createNativeQuery("""
                 SELECT review_note, reviewed_at FROM discovery_result WHERE marketplace_id = :m AND external_id = :e AND review = 'REJECTED'

@@ -54,7 +54,7 @@ public class DiscoveryReview {
     private record Row(long id, long marketplaceId, String externalId, String url, String title, BigDecimal price, String currency,
                        BigDecimal shipping, Condition condition, String sellerName, SellerType sellerType, String buyingOptions, Instant endsAt, String decision,
                        Long driveId, String review, boolean variations, String priceWording, Instant seenAt, String source,
-                       List<String> candidates, Long listingId, boolean auctionOnly) {
+                       List<String> candidates, Long listingId, boolean auctionOnly, String conditionWording) {
     }
 
     @Transactional
@@ -125,8 +125,15 @@ public class DiscoveryReview {
         if (!id.matched() || row.variations()) {
             return new IdentifiedAgain(resultId, false, null, false, "still " + id.decision() + ": " + id.because());
         }
-        Drive drive = Drive.<Drive>findBySlug(id.drive()).orElse(null);
         Marketplace marketplace = Marketplace.<Marketplace>findById(row.marketplaceId());
+        // what keeps discovery from pricing a result keeps this from it too: a for-parts condition, an item an operator rejected
+        Optional<String> forParts = dev.drivecat.identity.ForPartsWords.in(row.conditionWording());
+        Optional<String> rejected = recorder.rejectedBefore(marketplace, row.externalId());
+        if (forParts.isPresent() || rejected.isPresent()) {
+            return new IdentifiedAgain(resultId, false, id.drive(), false, forParts.isPresent()
+                    ? "the condition says \"" + row.conditionWording() + "\"" : "an operator rejected this item: " + rejected.get());
+        }
+        Drive drive = Drive.<Drive>findBySlug(id.drive()).orElse(null);
         Optional<Listing> known = Listing.find(marketplace, row.externalId());
         if (drive == null || known.isPresent() && !known.get().drive.id.equals(drive.id)) {
             return new IdentifiedAgain(resultId, false, id.drive(), false, drive == null ? "the drive is no longer in the catalog"
@@ -146,7 +153,7 @@ public class DiscoveryReview {
 
     private static SearchResult searchResult(Row row, Marketplace marketplace) {
         return new SearchResult(marketplace.code, row.externalId(), row.url(), row.title(), row.price(), row.currency(), row.priceWording(),
-                row.shipping(), row.condition(), null, row.sellerName(), row.sellerType(), null, null, row.buyingOptions(), row.endsAt(), null,
+                row.shipping(), row.condition(), row.conditionWording(), row.sellerName(), row.sellerType(), null, null, row.buyingOptions(), row.endsAt(), null,
                 false, row.variations(), row.auctionOnly());
     }
 
@@ -194,7 +201,8 @@ public class DiscoveryReview {
         List<Tuple> rows = em.createNativeQuery("""
                 SELECT r.id, r.marketplace_id, r.external_id, r.url, r.title, r.price, r.currency, r.shipping, r.condition, r.seller_name,
                        r.seller_type, r.buying_options, r.ends_at, r.decision, r.drive_id, r.review, r.variations, r.price_wording, r.seen_at, run.source,
-                       ARRAY(SELECT c->>'slug' FROM jsonb_array_elements(r.candidates) c) AS candidates, r.listing_id, r.auction_only
+                       ARRAY(SELECT c->>'slug' FROM jsonb_array_elements(r.candidates) c) AS candidates, r.listing_id, r.auction_only,
+                       r.condition_wording
                   FROM discovery_result r JOIN discovery_run run ON run.id = r.run_id WHERE r.id = :id""", Tuple.class)
                 .setParameter("id", id).getResultList();
         if (rows.isEmpty()) {
@@ -210,7 +218,8 @@ public class DiscoveryReview {
                 t.get("drive_id") == null ? null : ((Number) t.get("drive_id")).longValue(), (String) t.get("review"),
                 (Boolean) t.get("variations"), (String) t.get("price_wording"), Columns.instant(t.get("seen_at")), (String) t.get("source"),
                 candidates == null ? List.of() : List.of(candidates),
-                t.get("listing_id") == null ? null : ((Number) t.get("listing_id")).longValue(), (Boolean) t.get("auction_only"));
+                t.get("listing_id") == null ? null : ((Number) t.get("listing_id")).longValue(), (Boolean) t.get("auction_only"),
+                (String) t.get("condition_wording"));
     }
 
 

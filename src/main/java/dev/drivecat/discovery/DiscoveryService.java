@@ -156,6 +156,11 @@ public class DiscoveryService {
         }
     }
 
+    /** A malformed scrapers/sweeps.yaml stops the service at start, not at the first run. */
+    void onStart(@Observes io.quarkus.runtime.StartupEvent event) {
+        sweeps.of("", 0);
+    }
+
     void onShutdown(@Observes ShutdownEvent event) {
         runner.shutdownNow();
         try {
@@ -257,6 +262,7 @@ public class DiscoveryService {
                 continue;
             }
             failedInARow++;
+            tally.failedSweeps++;
             if (failure.endsRun() || failedInARow >= FAILURES_THAT_END_A_RUN) {
                 return "the sweeps stopped: " + failure.reason();
             }
@@ -330,6 +336,7 @@ public class DiscoveryService {
         int priced;
         int proposed;
         int sweeps;
+        int failedSweeps;
         int ended;
         int apiCalls;
 
@@ -357,7 +364,7 @@ public class DiscoveryService {
                        listings_ended = greatest(listings_ended, :ended), api_calls = greatest(api_calls, :calls)
                  WHERE id = :id AND status = 'RUNNING'""")
                 .setParameter("status", status).setParameter("now", now).setParameter("reason", reason == null ? null : cut(reason))
-                .setParameter("queries", t.queries + t.sweeps).setParameter("failed", t.failedQueries).setParameter("results", t.results)
+                .setParameter("queries", t.queries + t.sweeps).setParameter("failed", t.failedQueries + t.failedSweeps).setParameter("results", t.results)
                 .setParameter("matched", t.matched).setParameter("ambiguous", t.ambiguous).setParameter("rejected", t.rejected)
                 .setParameter("priced", t.priced).setParameter("proposed", t.proposed).setParameter("ended", t.ended).setParameter("calls", t.apiCalls)
                 .setParameter("id", runId).executeUpdate());

@@ -91,14 +91,16 @@ public final class IdentityMatcher {
             return java.util.Optional.of("its words are an alias of " + aliased.drive().slug() + " already");
         }
         Identification byCode = byPartNumber(r);
-        if (byCode != null && byCode.matched()) {
-            return byCode.drive().equals(slug) ? java.util.Optional.empty()
-                    : java.util.Optional.of("it names " + byCode.drive() + " by its part number");
+        if (byCode != null) {
+            // a catalog part number decides, as it does for any title: it must be the drive's own, with nothing against it
+            return byCode.matched() && byCode.drive().equals(slug) ? java.util.Optional.empty()
+                    : java.util.Optional.of(byCode.matched() ? "it names " + byCode.drive() + " by its part number"
+                    : "its part numbers do not name " + slug + " alone: " + byCode.because());
         }
         int limit = Math.min(r.forFrom(), r.words().size());
         List<String> against = new ArrayList<>();
         Model own = catalog.model(d);
-        if (byCode == null && !modelNamed(own, r, limit, against)) {
+        if (!modelNamed(own, r, limit, against)) {
             return java.util.Optional.of("it names neither the model " + d.vendor() + " " + d.model() + " nor a part number of " + slug);
         }
         fit(own, r, against, true);

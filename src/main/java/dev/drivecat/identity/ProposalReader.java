@@ -34,15 +34,21 @@ final class ProposalReader {
     private static final Pattern CAPACITY_WORD = Pattern.compile("\\d{1,6}(?:[.,]\\d{1,3})?(?:tb|gb|tib|gib|тб|гб|to|go|t|g)");
     private static final Set<String> UNITS = Set.of("tb", "gb", "tib", "gib", "тб", "гб", "to", "go", "t", "g");
 
+    /** Units after a bare figure that make it a rate, a count or an endurance ("6500 MB/s", "79000 IOPS"), not a model. */
+    private static final Set<String> FIGURE_UNITS = Set.of("mb/s", "gb/s", "mbps", "gbps", "mb", "iops", "tbw", "pbw", "dwpd", "rpm",
+            "w", "watts", "hours", "years", "year");
+
     /**
      * Words with digits that say something else than the model: form factors and lengths, buses and
-     * link rates, speeds, process nodes and layers, counts and years, endurance figures.
+     * link rates, speeds, process nodes and layers, counts and years, endurance figures, warranty
+     * years, bits per cell, consoles a drive fits, and the bare order numbers sellers add.
      */
     private static final Pattern NOT_A_MODEL = Pattern.compile("(?:m[.]?2|u[.]?[23]|e[13][.]?[sl]|[23][.,]5(?:in|inch|zoll)?"
             + "|22x?(?:30|42|60|80|110)|\\d{1,3}mm|pci-?e?\\d?(?:[.]\\d)?|pcie\\d(?:[.]\\d)?|gen\\d(?:[.]\\d)?|\\d[.]0|x[1-9]\\d?|\\d{1,2}x"
             + "|sata\\d*|sas\\d*|\\d{1,2}g|\\d+(?:[.,]\\d+)?(?:gb|mb|gbit|gbps|mbps|gt)(?:/s|ps)?|\\d+(?:mb|gb|g)/s|\\d{1,4}nm|\\d{1,3}-?layers?"
             + "|\\d{2,3}l|3d|\\d{1,4}k|\\d{3,5}rpm|\\d+(?:[.,]\\d+)?(?:dwpd|pbw|tbw)|\\d{1,2}|(?:19|20)\\d\\d|\\d+(?:st|nd|rd|th)"
-            + "|v\\d|\\d+w|\\d+-pack|\\d+pcs|\\d+pk|tlc\\d*|mlc\\d*|qlc\\d*|gen\\dx\\d|pcie\\dx\\d|\\d+kn|(?:512|4)[en])");
+            + "|v\\d|\\d+w|\\d+-pack|\\d+pcs|\\d+pk|tlc\\d*|mlc\\d*|qlc\\d*|gen\\dx\\d|pcie\\dx\\d|\\d+kn|(?:512|4)[en]|3d\\d"
+            + "|\\d{5,8}|\\d+-?(?:yrs?|years?)|\\d{1,2}x\\d{2,3}(?:mm)?|ps\\d|\\d{1,3}-?bits?|3-d|sff-?\\d{4})");
 
     /** Part numbers are longer than model names: "SSDSC2KB480G8", "MZ7LH960HAJR-00005", "SEDC500M/480G". */
     private static final int PART_NUMBER_LENGTH = 9;
@@ -51,6 +57,9 @@ final class ProposalReader {
     private static final int[] SKU_CAPACITIES = {16, 32, 58, 64, 100, 118, 120, 128, 200, 240, 250, 256, 280, 300, 375, 400, 480, 500,
         512, 750, 800, 960, 1000, 1024, 1500, 1600, 1920, 2000, 2048, 3200, 3840, 4000, 6400, 7680, 8000, 12800, 15360, 16000, 30720,
         61440, 122880};
+
+    /** The largest capacity a proposal is read with: a figure past it is no drive's. */
+    static final int MAX_CAPACITY_GB = 256_000;
 
     /** What people call a maker identity knows by its lower-case name. */
     private static final Map<String, String> MAKER_NAMES = Map.ofEntries(
@@ -76,6 +85,10 @@ final class ProposalReader {
         Integer capacity = capacity(r.capacities());
         if (capacity == null) {
             return new ProposesNothing(r.capacities().isEmpty() ? "no capacity is stated" : "several capacities are stated");
+        }
+        if (capacity < SKU_CAPACITIES[0] || capacity > MAX_CAPACITY_GB) {
+            return new ProposesNothing("a capacity of " + capacity + " GB is no drive's (" + SKU_CAPACITIES[0] + " GB to " + MAX_CAPACITY_GB / 1000
+                    + " TB)");
         }
         int limit = Math.min(r.forFrom(), r.words().size());
         Map<String, Model> series = catalogSeries(r, catalog, limit);
@@ -115,6 +128,19 @@ final class ProposalReader {
                     : "only an OEM relabel is named, not the drive's maker");
         }
         ModelWords named = modelWords(tokens, maker);
+        // a title of two models ("S4510 ... replaces S4600", "PM883 PM897") is no one drive's
+        Set<String> keys = new LinkedHashSet<>();
+        if (catalogModel != null) {
+            keys.add(key(catalogModel));
+        }
+        for (ModelWords other : allModelWords(tokens)) {
+            if (keys.stream().noneMatch(k -> other.key().equals(k) || other.key().startsWith(k + " ") || k.startsWith(other.key() + " "))) {
+                keys.add(other.key());
+            }
+        }
+        if (keys.size() > 1) {
+            return new ProposesNothing("it names several models: " + String.join(", ", keys));
+        }
         String model;
         String key;
         boolean known;
@@ -157,7 +183,7 @@ final class ProposalReader {
             Model m = catalog.model(d);
             if (m != null && key(m).equals(key) && d.capacityGb() == capacity && (drive.form() == null || drive.form().allows(d.formFactor()))
                     && (bus == null || bus == d.iface())) {
-                return new ProposesNothing("the catalog holds " + d.slug() + ", which fits what it says");
+                return new ProposesNothing("the catalog holds " + d.slug() + ", which fits what it says", d.slug());
             }
         }
         return new Proposes(drive);
@@ -217,7 +243,8 @@ final class ProposalReader {
 
     /**
      * The model beside the maker: the first word after the maker's name with a digit that is no
-     * capacity, form factor, bus, rate or part number, with the variant words right after it.
+     * capacity, form factor, bus, rate or part number, with the variant words right after it (else
+     * the first such word before the maker's name).
      */
     private static ModelWords modelWords(List<String> tokens, String maker) {
         int from = 0;
@@ -228,34 +255,49 @@ final class ProposalReader {
                 break;
             }
         }
-        for (int pass = 0; pass < 2; pass++) {
-            int start = pass == 0 ? from : 0;
-            int end = pass == 0 ? tokens.size() : from;
-            for (int i = start; i < end; i++) {
-                String t = tokens.get(i);
-                if (!isModel(tokens, i)) {
-                    continue;
-                }
-                List<String> keyWords = new ArrayList<>();
-                List<String> shown = new ArrayList<>();
-                List<String> parts = Words.of(t);
-                boolean leading = true;
-                for (String p : parts) {
-                    if (leading && Vocabulary.FAMILY.contains(p) && parts.size() > 1) {
-                        continue;
-                    }
-                    leading = false;
-                    keyWords.add(p);
-                }
-                shown.add(t.toUpperCase(Locale.ROOT));
-                for (int k = i + 1; k < Math.min(tokens.size(), i + 3) && Vocabulary.VARIANTS.contains(tokens.get(k)); k++) {
-                    keyWords.add(tokens.get(k));
-                    shown.add(tokens.get(k).toUpperCase(Locale.ROOT));
-                }
-                return new ModelWords(String.join(" ", shown), String.join(" ", keyWords));
+        for (int i = from; i < tokens.size(); i++) {
+            if (isModel(tokens, i)) {
+                return modelAt(tokens, i);
+            }
+        }
+        for (int i = 0; i < from; i++) {
+            if (isModel(tokens, i)) {
+                return modelAt(tokens, i);
             }
         }
         return null;
+    }
+
+    /** Every model the tokens name. */
+    private static List<ModelWords> allModelWords(List<String> tokens) {
+        List<ModelWords> out = new ArrayList<>();
+        for (int i = 0; i < tokens.size(); i++) {
+            if (isModel(tokens, i)) {
+                out.add(modelAt(tokens, i));
+            }
+        }
+        return out;
+    }
+
+    /** The model whose numbered word is token {@code i}: its words (family words left out of the key) and the variant words after it. */
+    private static ModelWords modelAt(List<String> tokens, int i) {
+        List<String> keyWords = new ArrayList<>();
+        List<String> shown = new ArrayList<>();
+        List<String> parts = Words.of(tokens.get(i));
+        boolean leading = true;
+        for (String p : parts) {
+            if (leading && Vocabulary.FAMILY.contains(p) && parts.size() > 1) {
+                continue;
+            }
+            leading = false;
+            keyWords.add(p);
+        }
+        shown.add(tokens.get(i).toUpperCase(Locale.ROOT));
+        for (int k = i + 1; k < Math.min(tokens.size(), i + 3) && Vocabulary.VARIANTS.contains(tokens.get(k)); k++) {
+            keyWords.add(tokens.get(k));
+            shown.add(tokens.get(k).toUpperCase(Locale.ROOT));
+        }
+        return new ModelWords(String.join(" ", shown), String.join(" ", keyWords));
     }
 
     private static boolean isModel(List<String> tokens, int i) {
@@ -267,7 +309,12 @@ final class ProposalReader {
         if (NOT_A_MODEL.matcher(t).matches() || CAPACITY_WORD.matcher(t).matches()) {
             return false;
         }
-        if (i + 1 < tokens.size() && UNITS.contains(tokens.get(i + 1)) && t.matches("\\d+(?:[.,]\\d+)?")) {
+        if (i + 1 < tokens.size() && (UNITS.contains(tokens.get(i + 1)) || FIGURE_UNITS.contains(tokens.get(i + 1)))
+                && t.matches("\\d+(?:[.,]\\d+)?")) {
+            return false;
+        }
+        // an OEM's kit number is often written twice, once with a leading zero ("0RNN67, RNN67")
+        if (tokens.contains("0" + t)) {
             return false;
         }
         // an OEM's own number right after its name ("Dell 4WDXY") names the OEM's kit, not the model

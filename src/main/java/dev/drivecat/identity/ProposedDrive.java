@@ -41,7 +41,15 @@ public record ProposedDrive(String maker, String makerName, String model, String
     public record Proposes(ProposedDrive drive) implements Reading {
     }
 
-    /** The listing names no one drive the catalog lacks, and why, in words. */
-    public record ProposesNothing(String why) implements Reading {
+    /**
+     * The listing names no one drive the catalog lacks, and why, in words.
+     *
+     * @param catalogDrive the catalog drive it names, when that is why (null otherwise)
+     */
+    public record ProposesNothing(String why, String catalogDrive) implements Reading {
+
+        public ProposesNothing(String why) {
+            this(why, null);
+        }
     }
 }

@@ -73,14 +73,21 @@ record Reading(List<String> words, List<String> codes, List<StatedCapacity> capa
         if (forFrom == words.size() && lookAlikes) {
             forFrom = Math.min(words.size(), forFrom(folded, Words.of(folded)));
         }
+        // what a reader may see besides: look-alike letters read as Latin, invisible characters read as the spaces they may show
         Optional<String> notADrive = NotADrive.why(plain, capacities);
-        if (notADrive.isEmpty() && lookAlikes) {
-            for (StatedCapacity seen : StatedCapacity.in(folded)) {
-                if (capacities.stream().noneMatch(seen::sameAs)) {
-                    capacities.add(seen);
+        java.util.Map<String, String> seen = new java.util.LinkedHashMap<>();
+        seen.put(folded, ", written in look-alike letters of another script");
+        seen.put(Words.folded(text, true), ", written with invisible characters between its words");
+        for (java.util.Map.Entry<String, String> as : seen.entrySet()) {
+            if (notADrive.isPresent() || as.getKey().equals(plain)) {
+                continue;
+            }
+            for (StatedCapacity c : StatedCapacity.in(as.getKey())) {
+                if (capacities.stream().noneMatch(c::sameAs)) {
+                    capacities.add(c);
                 }
             }
-            notADrive = NotADrive.why(folded, capacities).map(why -> why + ", written in look-alike letters of another script");
+            notADrive = NotADrive.why(as.getKey(), capacities).map(why -> why + as.getValue());
         }
         return new Reading(words, List.copyOf(PartNumbers.candidates(plain)), capacities, shapes, buses, makers, heatsink, forFrom,
                 notADrive, Words.bidiControls(text));

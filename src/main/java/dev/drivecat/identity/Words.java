@@ -21,8 +21,12 @@ final class Words {
     private static final String CYRILLIC = "АВЕКМНОРСТХУаеорсухіІ";
     private static final String LATIN = "ABEKMHOPCTXYaeopcyxiI";
 
-    /** Bidi marks and controls (Unicode's Bidi_Control): with them, what a text shows can be another order than what it says. */
-    private static final UnicodeSet BIDI_CONTROLS = new UnicodeSet("[:Bidi_Control:]").freeze();
+    /**
+     * The bidi embeddings, overrides and isolates: with them, what a text shows can be words in
+     * another order than it holds. (Bidi marks, common in pasted text, reorder no Latin word; they
+     * are removed with the other default-ignorable code points.)
+     */
+    private static final UnicodeSet BIDI_CONTROLS = new UnicodeSet("[\\u202A-\\u202E\\u2066-\\u2069]").freeze();
 
     /**
      * Letters of other scripts that look like one Latin letter, by Unicode's confusables (UTS #39
@@ -41,7 +45,9 @@ final class Words {
         for (UnicodeSetIterator it = new UnicodeSetIterator(letters); it.next(); ) {
             String skeleton = spoof.getSkeleton(new String(Character.toChars(it.codepoint)));
             if (skeleton.length() == 1 && Character.toLowerCase(skeleton.charAt(0)) >= 'a' && Character.toLowerCase(skeleton.charAt(0)) <= 'z') {
-                out.put(it.codepoint, skeleton.charAt(0));
+                // the skeleton of a capital I is "l": a capital that looks like one is read as the I it shows
+                boolean capitalI = skeleton.equals("l") && Character.isUpperCase(it.codepoint);
+                out.put(it.codepoint, capitalI ? 'I' : skeleton.charAt(0));
             }
         }
         return Map.copyOf(out);
@@ -69,6 +75,11 @@ final class Words {
      * in lower case, as they look on the page: a capital upsilon looks like a Y, a small one like a u.
      */
     static String folded(String raw) {
+        return folded(raw, false);
+    }
+
+    /** As {@link #folded(String)}, reading default-ignorable code points as spaces when {@code ignorablesAsSpaces}. */
+    static String folded(String raw, boolean ignorablesAsSpaces) {
         if (raw == null) {
             return "";
         }
@@ -77,7 +88,7 @@ final class Words {
             ascii = raw.charAt(i) < 0x80;
         }
         if (ascii) {
-            return Typography.plain(raw).toLowerCase(Locale.ROOT);
+            return Typography.plain(raw, ignorablesAsSpaces).toLowerCase(Locale.ROOT);
         }
         // before NFKC, which makes some look-alikes letters that look like none ("Ϲ" becomes "Σ")
         StringBuilder b = new StringBuilder(raw.length());
@@ -89,7 +100,7 @@ final class Words {
                 b.appendCodePoint(c);
             }
         });
-        return Typography.plain(b.toString()).toLowerCase(Locale.ROOT);
+        return Typography.plain(b.toString(), ignorablesAsSpaces).toLowerCase(Locale.ROOT);
     }
 
     /**

@@ -37,7 +37,7 @@ public class ProposalResource {
     DrivecatConfig config;
 
     @Schema(name = "ProposalDismissal")
-    public record DismissRequest(@Schema(description = "Why, in words: the proposal is never reopened.",
+    public record DismissRequest(@Schema(required = true, description = "Why, in words: the proposal is never reopened.",
             examples = "a consumer drive without power-loss protection") String reason) {
     }
 

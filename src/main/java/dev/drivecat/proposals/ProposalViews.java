@@ -22,6 +22,8 @@ public final class ProposalViews {
             String maker,
             @Schema(description = "The model as listings write it, or the catalog's name of a series it holds in other capacities or "
                     + "forms.", examples = "D3-S4610") String model,
+            @Schema(description = "The model as identity groups listings by: its numbered and variant words, without the family "
+                    + "words sellers add or leave out.", examples = "s4610") String modelKey,
             @Schema(description = "The capacity in decimal GB, read to the SKU a seller's figure rounds to.") int capacityGb,
             @Schema(nullable = true, description = "The form as the listings state it: a catalog form factor (2.5in, u2, u3, m2-2280, "
                     + "m2-22110, aic, e1s), or what they leave open (m2: M.2 of a length not stated; 2.5in-nvme: U.2 or U.3; 2.5in-any: "

@@ -1,8 +1,10 @@
 package dev.drivecat.proposals;
 
+import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.common.ApiToken;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.common.Text;
 import dev.drivecat.database.Columns;
 import dev.drivecat.database.Where;
 import dev.drivecat.identity.ProposedDrive;
@@ -82,34 +84,87 @@ public class Proposals {
     @Transactional
     public ProposalView dismiss(long id, String reason) {
         if (reason == null || reason.isBlank()) {
-            throw DomainException.invalidParameter("reason", "a dismissal needs its reason, in words (e.g. \"a consumer drive without "
-                    + "power-loss protection\")");
+            throw DomainException.invalidBody("A dismissal needs its reason, in words: {\"reason\": \"a consumer drive without "
+                    + "power-loss protection\"}").with("pointer", "/reason");
         }
         ProposalStatus status = status(id);
         if (status != ProposalStatus.OPEN) {
             throw DomainException.conflict("Proposal " + id + " is " + status + ", not OPEN: only an open proposal can be dismissed")
                     .with("proposalStatus", status.name());
         }
-        em.createNativeQuery("UPDATE proposal SET status = 'DISMISSED', status_reason = :reason, status_at = :now WHERE id = :id")
-                .setParameter("reason", dev.drivecat.common.Text.singleLine(reason.strip())).setParameter("now", clock.instant())
+        int dismissed = em.createNativeQuery("""
+                UPDATE proposal SET status = 'DISMISSED', status_reason = :reason, status_at = :now WHERE id = :id AND status = 'OPEN'""")
+                .setParameter("reason", Text.singleLine(reason.strip())).setParameter("now", clock.instant())
                 .setParameter("id", id).executeUpdate();
+        if (dismissed == 0) {
+            throw DomainException.conflict("Proposal " + id + " is no longer OPEN: it was adopted or dismissed meanwhile");
+        }
         return one(id);
     }
 
-    /** Marks a proposal adopted as a catalog drive, in the caller's transaction, naming the page that adopted it. */
+    /**
+     * Holds an open proposal for the caller's transaction (another adoption or dismissal of it waits
+     * for the transaction's end); a 409 when it is not open.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void lockOpen(long id) {
+        ProposalStatus status = statusOf(id, " FOR UPDATE");
+        if (status != ProposalStatus.OPEN) {
+            throw DomainException.conflict("Proposal " + id + " is " + status + ": it was adopted or dismissed meanwhile; nothing was stored")
+                    .with("proposalStatus", status.name());
+        }
+    }
+
+    /** Marks an open proposal adopted as a catalog drive, in the caller's transaction, naming the page that adopted it. */
     @Transactional(Transactional.TxType.MANDATORY)
     public void adopted(long id, long driveId, String sourceUrl) {
-        em.createNativeQuery("""
-                UPDATE proposal SET status = 'ADOPTED', drive_id = :drive, status_reason = :reason, status_at = :now WHERE id = :id""")
+        int adopted = em.createNativeQuery("""
+                UPDATE proposal SET status = 'ADOPTED', drive_id = :drive, status_reason = :reason, status_at = :now
+                 WHERE id = :id AND status = 'OPEN'""")
                 .setParameter("drive", driveId).setParameter("reason", "adopted from " + sourceUrl).setParameter("now", clock.instant())
                 .setParameter("id", id).executeUpdate();
+        if (adopted == 0) {
+            throw DomainException.conflict("Proposal " + id + " is no longer OPEN: it was adopted or dismissed meanwhile; nothing was stored");
+        }
+    }
+
+    /**
+     * Adopts, with an adopted proposal's drive, the open proposals of the same drive that state
+     * less of its form or bus (a 2.5" drive of no bus beside the U.2 one), in the caller's
+     * transaction; returns their ids.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public List<Long> adoptSiblings(long id, long driveId, FormFactor formFactor, Interface iface) {
+        @SuppressWarnings("unchecked")
+        List<Tuple> rows = em.createNativeQuery("""
+                SELECT s.id, s.form, s.interface FROM proposal p JOIN proposal s ON s.maker = p.maker AND s.model_key = p.model_key
+                       AND s.capacity_gb = p.capacity_gb AND s.id <> p.id AND s.status = 'OPEN'
+                 WHERE p.id = :id FOR UPDATE OF s""", Tuple.class).setParameter("id", id).getResultList();
+        List<Long> adopted = new ArrayList<>();
+        for (Tuple t : rows) {
+            StatedForm form = t.get("form") == null ? null : ApiToken.parse(StatedForm.class, (String) t.get("form")).orElseThrow();
+            Interface bus = t.get("interface") == null ? null : ApiToken.parse(Interface.class, (String) t.get("interface")).orElseThrow();
+            if ((form == null || form.allows(formFactor)) && (bus == null || bus == iface)) {
+                long sibling = ((Number) t.get("id")).longValue();
+                em.createNativeQuery("""
+                        UPDATE proposal SET status = 'ADOPTED', drive_id = :drive, status_reason = :reason, status_at = :now WHERE id = :id""")
+                        .setParameter("drive", driveId).setParameter("reason", "adopted with proposal " + id).setParameter("now", clock.instant())
+                        .setParameter("id", sibling).executeUpdate();
+                adopted.add(sibling);
+            }
+        }
+        return adopted;
     }
 
     /** A proposal's status; not found when there is none. */
     @Transactional(Transactional.TxType.SUPPORTS)
     public ProposalStatus status(long id) {
+        return statusOf(id, "");
+    }
+
+    private ProposalStatus statusOf(long id, String lock) {
         @SuppressWarnings("unchecked")
-        List<String> rows = em.createNativeQuery("SELECT status FROM proposal WHERE id = :id").setParameter("id", id).getResultList();
+        List<String> rows = em.createNativeQuery("SELECT status FROM proposal WHERE id = :id" + lock).setParameter("id", id).getResultList();
         if (rows.isEmpty()) {
             throw DomainException.notFound("No proposal " + id);
         }
@@ -190,7 +245,8 @@ public class Proposals {
         for (Tuple t : rows) {
             long id = ((Number) t.get("id")).longValue();
             String[] pns = (String[]) t.get("all_part_numbers");
-            out.add(new ProposalView(id, (String) t.get("maker_name"), (String) t.get("model"), ((Number) t.get("capacity_gb")).intValue(),
+            out.add(new ProposalView(id, (String) t.get("maker_name"), (String) t.get("model"), (String) t.get("model_key"),
+                    ((Number) t.get("capacity_gb")).intValue(),
                     t.get("form") == null ? null : ApiToken.parse(StatedForm.class, (String) t.get("form")).orElseThrow(),
                     t.get("interface") == null ? null : ApiToken.parse(Interface.class, (String) t.get("interface")).orElseThrow(),
                     (Boolean) t.get("known_series"), pns == null ? List.of() : List.of(pns), ((Number) t.get("listings")).intValue(),

@@ -8,9 +8,10 @@ import java.util.regex.Pattern;
 /**
  * Reads a datasheet's text (a PDF's, through {@link PdfText}, or text an operator took from one)
  * through the same dictionaries and normaliser as spec pages and tables. A line is a row when it
- * parts a label from its value by a tab, a colon or a run of spaces; a row of three cells or more
- * begins a wide table whose first row names its columns (a datasheet's capacities). Lines that are
- * sentences are left out. Pure.
+ * parts a label from its value by a tab, a colon or a run of spaces. A row whose cells after the
+ * first each name a capacity begins a wide table, and the rows right under it of as many cells (or
+ * of two, a value for every column) give each capacity its values; a row of another width, here
+ * or elsewhere, is left out, as are lines that are sentences. Pure.
  */
 public final class SpecTextParser {
 
@@ -22,6 +23,7 @@ public final class SpecTextParser {
 
     private static final Pattern LABEL_COLON = Pattern.compile("([^:\\t]{2,80}?)\\s*:\\s*(\\S.{0,400})");
     private static final Pattern SPACES = Pattern.compile("\\s{2,}");
+    private static final Pattern CAPACITY = Pattern.compile("(?i)(?<![\\p{L}\\p{N}])\\d{1,5}(?:[.,]\\d{1,3})?\\s?(?:GB|TB)(?![\\p{L}])");
 
     private SpecTextParser() {
     }
@@ -39,21 +41,32 @@ public final class SpecTextParser {
         List<SpecSheet.TableRow> wide = new ArrayList<>();
         List<String> heading = new ArrayList<>();
         int columns = 0;
+        boolean inTable = false;
         for (String line : lines) {
             List<String> cells = cells(line);
             if (cells.size() < 2) {
                 if (pairs.isEmpty() && wide.isEmpty() && heading.size() < 5) {
                     heading.add(SpecSheet.collapse(line));
                 }
+                inTable = false;
                 continue;
             }
-            if (cells.size() > 2 && columns == 0) {
+            if (wide.isEmpty() && cells.size() > 2 && capacityHeader(cells)) {
+                // a datasheet's table of capacities: its first row names them, the rows right under it give each its values
+                if (cells.size() - 1 > SpecTableParser.MAX_VARIANTS) {
+                    throw new SpecTableParser.MalformedTableException("the text's table names " + (cells.size() - 1) + " columns; a "
+                            + "datasheet names at most " + SpecTableParser.MAX_VARIANTS);
+                }
                 columns = cells.size();
-            }
-            if (columns > 0 && (cells.size() == columns || cells.size() == 2 && !wide.isEmpty())) {
                 wide.add(new SpecSheet.TableRow(cells, false));
-            } else if (cells.size() == 2) {
-                pairs.add(new SpecSheet.TableRow(cells, false));
+                inTable = true;
+            } else if (inTable && (cells.size() == columns || cells.size() == 2)) {
+                wide.add(new SpecSheet.TableRow(cells, false));
+            } else {
+                inTable = false;
+                if (cells.size() == 2) {
+                    pairs.add(new SpecSheet.TableRow(cells, false));
+                }
             }
         }
         SpecSheet sheet = SpecSheet.fromTable(pairs).plus(wide.isEmpty() ? SpecSheet.empty() : SpecSheet.fromTable(wide));
@@ -79,6 +92,11 @@ public final class SpecTextParser {
         }
         // the product's name is in the lines above its specifications: "Samsung PM893 Datasheet", "PM893"
         return SpecReader.read(sheet, dictionaries, recognition, options.kind(), wholeDocument, title, heading, options.hints());
+    }
+
+    /** Whether a row names capacities in every cell after its first ("Capacity | 480GB | 960GB | 1.92TB"). */
+    private static boolean capacityHeader(List<String> cells) {
+        return cells.subList(1, cells.size()).stream().allMatch(c -> CAPACITY.matcher(c).find());
     }
 
     /** A line's cells: parted by tabs, else by a label's colon, else by runs of spaces; one cell when it is a sentence. */

@@ -183,6 +183,8 @@ class DiscoveryPipelineTest {
         JsonPath first = run("search-page:newegg");
         assertThat(first.getString("run.status")).isEqualTo("SUCCEEDED");
         assertThat(first.getInt("run.queries")).isGreaterThan(10);
+        // after the catalog's searches, the run sweeps the market with scrapers/sweeps.yaml's words for search pages
+        assertThat(first.getList("queries.findAll { it.sweep }.query", String.class)).contains("enterprise SSD", "U.2 NVMe SSD");
         assertThat(first.getInt("run.matched")).isPositive();
         assertThat(first.getList("queries.layout", String.class)).containsOnly("item-cell");
         // Newegg's results show no condition: a listing and a watched page, no price from the snippet

@@ -85,6 +85,8 @@ class IdentityMatcherTest {
         assertThat(SEED.whyNotAnAlias("Samsung 990 PRO 2TB", "intel-optane-p4800x-750gb-aic")).hasValueSatisfying(why -> assertThat(why)
                 .contains("names neither"));
         assertThat(SEED.whyNotAnAlias("lot of 3 Intel Optane P4800X 750GB add-in card", "intel-optane-p4800x-750gb-aic")).isPresent();
+        // another drive's part number decides against it, whatever else the title says
+        assertThat(SEED.whyNotAnAlias("Samsung MZ7L3240HCHQ-00A07 Intel 750GB half height", "intel-optane-p4800x-750gb-aic")).isPresent();
         // a title that tells the drive from every other drive of its model may be its alias
         assertThat(SEED.whyNotAnAlias("Intel Optane P4800X 750GB half height 3D XPoint", "intel-optane-p4800x-750gb-aic")).isEmpty();
     }

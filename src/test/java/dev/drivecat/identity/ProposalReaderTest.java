@@ -120,6 +120,21 @@ class ProposalReaderTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
+            "Intel D7-P5510 3.84TB 2.5in U.2 (SFF-8639) NVMe - 6500 MB/s Read - 256-bit Encryption - 5 Year",
+            "Genuine 0ABC12, ABC12 Intel D7-P5510 3.84TB NVMe U.2 Original",
+            "Intel D7-P5510 3.84TB U.2 NVMe 5yr warranty, 79000 IOPS, order 945763",
+            "Intel D7-P5510 3.84TB U.2 NVMe 3-D TLC 3-bit, not for PS5"})
+    void ratesCountsWarrantiesAndOrderNumbersAreNoSecondModel(String title) {
+        assertThat(proposed(title).modelKey()).isEqualTo("p5510");
+    }
+
+    @Test
+    void aLengthWrittenAsWidthByLengthIsNoModel() {
+        assertThat(proposed("Intel 760p 512GB M.2 22x80mm NVMe").modelKey()).isEqualTo("760p");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
             "Lot of 5 Intel D3-S4610 960GB 2.5in SATA",
             "Intel D3-S4610 960GB 2.5in SATA - for parts, not working",
             "2.5\" caddy tray for Intel D3-S4610 960GB",

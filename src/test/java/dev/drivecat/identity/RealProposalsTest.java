@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * How proposals are read from real marketplace titles that no one here wrote
  * (../shared/fixtures/real/titles.tsv, read in place; its label column gives maker|model|capacity|form).
- * Against the seed catalog: no proposal groups titles of two drives, none comes from a NEGATIVE title
+ * Against the seed catalog: no proposal groups titles of two drives (another maker, model or capacity, or
+ * another slot where the titles name one), none comes from a NEGATIVE title
  * or from a title of a catalog drive, and at least 60% of the titles of drives the catalog lacks
  * land in a proposal of their drive (its maker, model and capacity, and a form their label allows).
  * The figures are printed, with the titles that land in another drive's proposal: a title that
@@ -87,7 +88,8 @@ class RealProposalsTest {
         }
         List<String> mixed = new ArrayList<>();
         labelsByProposal.forEach((key, labels) -> {
-            if (labels.stream().map(RealProposalsTest::drive).distinct().count() > 1) {
+            if (labels.stream().map(RealProposalsTest::drive).distinct().count() > 1
+                    || labels.stream().map(RealProposalsTest::form).filter(f -> !f.isEmpty()).distinct().count() > 1) {
                 mixed.add(key + " <- " + labels + " " + titlesByProposal.get(key));
             }
         });
@@ -103,7 +105,13 @@ class RealProposalsTest {
         assertThat(landed * 10).as(landed + " of " + missing + " titles landed; missed: " + missed).isGreaterThanOrEqualTo(missing * 6);
     }
 
-    /** The drive a label names, its form included: labels that differ only in how much of the form they state are one drive's. */
+    /** The slot a label's form names, where it names one ("U.2", "M.2 2280"); empty where it leaves the slot open. */
+    private static String form(String label) {
+        String form = label.substring(label.lastIndexOf('|') + 1).replace(" SATA", "");
+        return List.of("U.2", "U.3", "AIC", "E1.S", "E1.L", "M.2 2280", "M.2 22110", "M.2 2230", "M.2 2242").contains(form) ? form : "";
+    }
+
+    /** The drive a label names (maker, model, capacity): labels that differ only in how much of the form they state are one drive's. */
     private static String drive(String label) {
         String[] p = label.split("\\|");
         return Vocabulary.maker(p[0]) + "|" + String.join(" ", new java.util.TreeSet<>(Label.words(p[1]))) + "|" + Label.capacity(p[2]);

@@ -52,6 +52,13 @@ class SourceIdentityTest {
     }
 
     @Test
+    void partNumbersOfTwoDrivesInTheRowsAndTheTitleAreAmbiguous() {
+        // a page whose rows give one drive's part number and whose title another's says two things: identity guesses neither
+        SourceIdentity.Match m = identify(id(null, null, List.of("SSDSC2BA100G3T"), null, null), "Optane SSDPED1K375GA");
+        assertThat(m.outcome()).isEqualTo(Outcome.AMBIGUOUS);
+    }
+
+    @Test
     void partNumbersOfTwoDrivesAreAmbiguous() {
         SourceIdentity.Match m = identify(id(null, null, List.of("SSDSC2BA100G3T", "SSDPED1K375GA"), null, null));
         assertThat(m.outcome()).isEqualTo(Outcome.AMBIGUOUS);

@@ -186,6 +186,14 @@ public interface DrivecatConfig {
         @WithDefault("2")
         int maxPartNumberQueriesPerDrive();
 
+        /**
+         * The sweep searches of scrapers/sweeps.yaml one run makes at most, after its searches for the
+         * catalog's drives (0: none): they find the drives the catalog lacks, for proposals.
+         */
+        @WithDefault("15")
+        @jakarta.validation.constraints.PositiveOrZero
+        int maxSweepQueries();
+
         /** A listing a source found is ended after this many complete runs of that source that do not show it. */
         @WithDefault("2")
         @Positive

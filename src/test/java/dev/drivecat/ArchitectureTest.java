@@ -19,7 +19,7 @@ import java.util.List;
 @AnalyzeClasses(packages = "dev.drivecat", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 
-    static final List<String> FEATURES = List.of("catalog", "specs", "pricing", "drives", "scraping", "ranking", "digest", "database", "measurements", "charts", "identity", "discovery", "pools",
+    static final List<String> FEATURES = List.of("catalog", "specs", "pricing", "drives", "scraping", "ranking", "digest", "database", "measurements", "charts", "identity", "discovery", "pools", "proposals", "adoption",
             "common");
 
     @ArchTest

@@ -76,7 +76,7 @@ public class DiscoveryReads {
             List<Tuple> queries = em.createNativeQuery("SELECT * FROM discovery_query WHERE run_id = :id ORDER BY id", Tuple.class)
                     .setParameter("id", id).getResultList();
             return new RunView(summary(runs.get(0)), queries.stream().map(q -> new QueryView((String) q.get("query"),
-                    List.of((String[]) q.get("drives")), (String) q.get("outcome"), (String) q.get("layout"), num(q, "pages"), num(q, "results"),
+                    List.of((String[]) q.get("drives")), (Boolean) q.get("sweep"), (String) q.get("outcome"), (String) q.get("layout"), num(q, "pages"), num(q, "results"),
                     num(q, "matched"), num(q, "ambiguous"), num(q, "rejected"), (String) q.get("reason"))).toList());
         });
     }
@@ -138,7 +138,7 @@ public class DiscoveryReads {
     private static RunSummary summary(Tuple t) {
         return new RunSummary(((Number) t.get("id")).longValue(), (String) t.get("source"), (String) t.get("trigger"), (String) t.get("status"),
                 Columns.instant(t.get("started_at")), Columns.instant(t.get("finished_at")), num(t, "queries"),
-                num(t, "failed_queries"), num(t, "results"), num(t, "matched"), num(t, "ambiguous"), num(t, "rejected"), num(t, "priced"),
+                num(t, "failed_queries"), num(t, "results"), num(t, "matched"), num(t, "ambiguous"), num(t, "rejected"), num(t, "priced"), num(t, "proposed"),
                 num(t, "listings_ended"), num(t, "api_calls"), (String) t.get("reason"));
     }
 

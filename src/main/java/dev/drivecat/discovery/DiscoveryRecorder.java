@@ -7,6 +7,7 @@ import dev.drivecat.catalog.Drive;
 import dev.drivecat.identity.ForPartsWords;
 import dev.drivecat.identity.Identification;
 import dev.drivecat.identity.IdentityMatcher;
+import dev.drivecat.identity.ProposedDrive;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.Listing;
 import dev.drivecat.pricing.ListingLifecycle;
@@ -15,6 +16,7 @@ import dev.drivecat.pricing.Marketplace;
 import dev.drivecat.pricing.ObservationInput;
 import dev.drivecat.pricing.PriceRecorder;
 import dev.drivecat.pricing.SellerType;
+import dev.drivecat.proposals.Proposals;
 import dev.drivecat.scraping.SearchPageReader;
 import dev.drivecat.scraping.SearchResult;
 import dev.drivecat.scraping.SiteDefinitions;
@@ -65,8 +67,11 @@ public class DiscoveryRecorder {
     @Inject
     dev.drivecat.scraping.WatchService watch;
 
-    /** What one query came to. */
-    public record Counts(int results, int matched, int ambiguous, int rejected, int priced, int malformed) {
+    @Inject
+    Proposals proposals;
+
+    /** What one query came to; {@code proposed}: results that name a drive the catalog lacks (evidence for its proposal). */
+    public record Counts(int results, int matched, int ambiguous, int rejected, int priced, int malformed, int proposed) {
     }
 
     /**
@@ -80,10 +85,10 @@ public class DiscoveryRecorder {
     public Counts record(long runId, String source, SearchQuery query, String outcome, String layout, int pages, String reason,
                          List<SearchResult> results, IdentityMatcher matcher, Instant seenAt, Instant observedAt) {
         long queryId = ((Number) em.createNativeQuery("""
-                INSERT INTO discovery_query (run_id, query, drives, outcome, layout, pages, reason)
-                VALUES (:run, :query, CAST(:drives AS text[]), :outcome, :layout, :pages, :reason) RETURNING id""")
+                INSERT INTO discovery_query (run_id, query, drives, sweep, outcome, layout, pages, reason)
+                VALUES (:run, :query, CAST(:drives AS text[]), :sweep, :outcome, :layout, :pages, :reason) RETURNING id""")
                 .setParameter("run", runId).setParameter("query", query.text())
-                .setParameter("drives", query.drives().toArray(String[]::new))
+                .setParameter("drives", query.drives().toArray(String[]::new)).setParameter("sweep", query.sweep())
                 .setParameter("outcome", outcome).setParameter("layout", layout).setParameter("pages", pages)
                 .setParameter("reason", reason).getSingleResult()).longValue();
         int matched = 0;
@@ -91,6 +96,7 @@ public class DiscoveryRecorder {
         int rejected = 0;
         int priced = 0;
         int malformed = 0;
+        int proposed = 0;
         int stored = 0;
         for (SearchResult r : results) {
             if (r.title() == null || r.title().isBlank() || r.title().length() > MAX_TITLE || r.externalId() == null
@@ -104,8 +110,12 @@ public class DiscoveryRecorder {
                 continue;
             }
             Outcome o = decide(r, marketplace.get(), matcher, seenAt, observedAt, source);
-            insertResult(runId, queryId, marketplace.get(), r, o, seenAt);
+            long resultId = insertResult(runId, queryId, marketplace.get(), r, o, seenAt);
             stored++;
+            if (o.proposed != null) {
+                proposals.record(o.proposed, marketplace.get().id, r.externalId(), resultId, seenAt);
+                proposed++;
+            }
             switch (o.decision) {
                 case MATCH -> matched++;
                 case AMBIGUOUS -> ambiguous++;
@@ -134,7 +144,7 @@ public class DiscoveryRecorder {
                 .setParameter("outcome", finalOutcome).setParameter("reason", finalReason).setParameter("results", stored)
                 .setParameter("matched", matched).setParameter("ambiguous", ambiguous).setParameter("rejected", rejected)
                 .setParameter("id", queryId).executeUpdate();
-        return new Counts(stored, matched, ambiguous, rejected, priced, malformed);
+        return new Counts(stored, matched, ambiguous, rejected, priced, malformed, proposed);
     }
 
     /** Results recorded between two flushes of the session (see the loop in {@link #record}). */
@@ -151,6 +161,8 @@ public class DiscoveryRecorder {
         Long listingId;
         Long observationId;
         String notPriced;
+        /** The drive the catalog lacks that a NO_MATCH result names, or null. */
+        ProposedDrive proposed;
     }
 
     private Outcome decide(SearchResult r, Marketplace marketplace, IdentityMatcher matcher, Instant now, Instant observedAt, String source) {
@@ -202,12 +214,24 @@ public class DiscoveryRecorder {
             o.notPriced = switch (o.decision) {
                 case AMBIGUOUS -> "ambiguous: kept for review, never priced";
                 case NOT_A_DRIVE -> "not one drive";
-                default -> "no catalog drive";
+                case NO_MATCH -> proposal(o, r, matcher);
+                case MATCH -> throw new IllegalStateException("a match names its drive");
             };
             return o;
         }
         act(o, r, marketplace, drive, known, now, observedAt, source);
         return o;
+    }
+
+    /** A NO_MATCH result's note: the drive the catalog lacks that it proposes, or why it proposes none. */
+    private static String proposal(Outcome o, SearchResult r, IdentityMatcher matcher) {
+        ProposedDrive.Reading reading = matcher.propose(r.title());
+        if (reading instanceof ProposedDrive.Proposes p) {
+            o.proposed = p.drive();
+            return "no catalog drive: it names " + p.drive().makerName() + " " + p.drive().model() + " " + p.drive().capacityGb()
+                    + " GB, evidence for its proposal";
+        }
+        return "no catalog drive, and it proposes none: " + ((ProposedDrive.ProposesNothing) reading).why();
     }
 
     /** What naming a result's drive did: its listing (null when it made none), its observation, or why it was not priced. */
@@ -277,7 +301,8 @@ public class DiscoveryRecorder {
                 .setParameter("m", marketplace.id).setParameter("e", externalId).setParameter("since", since).getResultList().isEmpty();
     }
 
-    private Optional<String> rejectedBefore(Marketplace marketplace, String externalId) {
+    /** Why an operator rejected an item before (the note of the latest rejection), or empty when none did. */
+    Optional<String> rejectedBefore(Marketplace marketplace, String externalId) {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = em.createNativeQuery("""
                 SELECT review_note, reviewed_at FROM discovery_result WHERE marketplace_id = :m AND external_id = :e AND review = 'REJECTED'
@@ -290,15 +315,16 @@ public class DiscoveryRecorder {
         return Optional.of(note == null ? "no reason given" : note.toString());
     }
 
-    private void insertResult(long runId, long queryId, Marketplace marketplace, SearchResult r, Outcome o, Instant seenAt) {
-        em.createNativeQuery("""
+    private long insertResult(long runId, long queryId, Marketplace marketplace, SearchResult r, Outcome o, Instant seenAt) {
+        return ((Number) em.createNativeQuery("""
                 INSERT INTO discovery_result (run_id, query_id, marketplace_id, external_id, url, title, price, currency, price_wording,
                     shipping, condition, condition_wording, seller_name, seller_type, seller_feedback_score, seller_feedback_percent, buying_options,
-                    ends_at, location, sponsored, variations, decision, drive_id, candidates, evidence, review, review_note, listing_id,
-                    observation_id, not_priced, seen_at)
+                    ends_at, location, sponsored, variations, auction_only, decision, drive_id, candidates, evidence, review, review_note,
+                    listing_id, observation_id, not_priced, seen_at)
                 VALUES (:run, :query, :m, :e, :url, :title, :price, :currency, :wording, :shipping, :condition, :conditionWording,
-                    :seller, :sellerType, :score, :percent, :buying, :endsAt, :location, :sponsored, :variations, :decision, :drive,
-                    CAST(:candidates AS jsonb), :evidence, :review, :reviewNote, :listing, :observation, :notPriced, :seen)""")
+                    :seller, :sellerType, :score, :percent, :buying, :endsAt, :location, :sponsored, :variations, :auctionOnly, :decision,
+                    :drive, CAST(:candidates AS jsonb), :evidence, :review, :reviewNote, :listing, :observation, :notPriced, :seen)
+                RETURNING id""")
                 .setParameter("run", runId).setParameter("query", queryId).setParameter("m", marketplace.id)
                 .setParameter("e", r.externalId()).setParameter("url", r.url()).setParameter("title", r.title())
                 .setParameter("price", r.price()).setParameter("currency", r.price() == null ? null : r.currency())
@@ -309,11 +335,12 @@ public class DiscoveryRecorder {
                 .setParameter("score", r.sellerFeedbackScore()).setParameter("percent", r.sellerFeedbackPercent())
                 .setParameter("buying", cut(r.buyingOptions(), 200)).setParameter("endsAt", r.endsAt())
                 .setParameter("location", cut(r.location(), 200)).setParameter("sponsored", r.sponsored())
-                .setParameter("variations", r.variations()).setParameter("decision", o.decision.name())
+                .setParameter("variations", r.variations()).setParameter("auctionOnly", r.auctionOnly())
+                .setParameter("decision", o.decision.name())
                 .setParameter("drive", o.driveId).setParameter("candidates", o.candidates).setParameter("evidence", cut(o.evidence, 4000))
                 .setParameter("review", o.review).setParameter("reviewNote", o.reviewNote).setParameter("listing", o.listingId)
                 .setParameter("observation", o.observationId).setParameter("notPriced", o.notPriced).setParameter("seen", seenAt)
-                .executeUpdate();
+                .getSingleResult()).longValue();
     }
 
     private String candidatesJson(List<Identification.Candidate> candidates) {

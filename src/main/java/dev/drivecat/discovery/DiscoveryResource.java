@@ -165,10 +165,13 @@ public class DiscoveryResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "Accept a discovery result", description = "Names the drive the result sells (identity's, its one candidate, "
             + "or drive), makes the listing and records the result's price when it showed one with a condition; with alias=true the "
-            + "title becomes an alias of the drive, with the URL it was seen at as its source.")
+            + "title becomes an alias of the drive, with the URL it was seen at as its source, when it tells the drive from every other "
+            + "drive of its model.")
     @APIResponse(responseCode = "200", description = "Accepted.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ResultView.class)))
-    @APIResponse(responseCode = "400", description = "The id is not a whole number, or the drive is needed or unknown.")
+    @APIResponse(responseCode = "400", description = "The id is not a whole number, the drive is needed or unknown, or the title cannot "
+            + "be an alias of the drive (alias=true): it names neither its model nor a part number, contradicts it, or fits another "
+            + "drive of its model as well; nothing was stored.")
     @APIResponse(responseCode = "404", description = "No such result.")
     @APIResponse(responseCode = "409", description = "Reviewed already, or the listing sells another drive.")
     public ResultView accept(@Parameter(schema = @Schema(type = SchemaType.INTEGER, format = "int64")) @PathParam("id") String id,

@@ -4,6 +4,8 @@ import dev.drivecat.catalog.Drive;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.database.CatalogWrites;
 import dev.drivecat.database.Columns;
+import dev.drivecat.identity.Identification;
+import dev.drivecat.identity.IdentityMatcher;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.Listing;
 import dev.drivecat.pricing.ListingLifecycle;
@@ -43,13 +45,16 @@ public class DiscoveryReview {
     @Inject
     CatalogWrites writes;
 
+    @Inject
+    dev.drivecat.identity.IdentityService identity;
+
     Clock clock = Clock.systemUTC();
 
     /** A result as review reads it. */
     private record Row(long id, long marketplaceId, String externalId, String url, String title, BigDecimal price, String currency,
                        BigDecimal shipping, Condition condition, String sellerName, SellerType sellerType, String buyingOptions, Instant endsAt, String decision,
                        Long driveId, String review, boolean variations, String priceWording, Instant seenAt, String source,
-                       List<String> candidates, Long listingId) {
+                       List<String> candidates, Long listingId, boolean auctionOnly, String conditionWording) {
     }
 
     @Transactional
@@ -60,6 +65,12 @@ public class DiscoveryReview {
                     + " already");
         }
         Drive drive = drive(row, driveSlug);
+        if (alias) {
+            identity.matcher().whyNotAnAlias(row.title(), drive.slug).ifPresent(why -> {
+                throw DomainException.invalidParameter("alias", "the title cannot be an alias of " + drive.slug + ": " + why
+                        + "; accept it without alias, and nothing was stored");
+            });
+        }
         Marketplace marketplace = Marketplace.<Marketplace>findById(row.marketplaceId());
         Optional<Listing> known = Listing.find(marketplace, row.externalId());
         if (known.isPresent() && !known.get().drive.id.equals(drive.id)) {
@@ -67,10 +78,7 @@ public class DiscoveryReview {
                     + known.get().drive.slug + "', not '" + drive.slug + "'; nothing was stored").with("listingDrive", known.get().drive.slug);
         }
         Instant now = clock.instant();
-        DiscoveryRecorder.Priced priced = recorder.price(new SearchResult(marketplace.code, row.externalId(), row.url(), row.title(),
-                row.price(), row.currency(), row.priceWording(), row.shipping(), row.condition(), null, row.sellerName(), row.sellerType(),
-                null, null, row.buyingOptions(), row.endsAt(), null, false, row.variations(), false), marketplace, drive, now, row.seenAt(),
-                row.source());
+        DiscoveryRecorder.Priced priced = recorder.price(searchResult(row, marketplace), marketplace, drive, now, row.seenAt(), row.source());
         Long observation = priced.observationId();
         String notPriced = priced.notPriced();
         Listing listing = Listing.findById(priced.listingId());
@@ -90,6 +98,67 @@ public class DiscoveryReview {
                 .setParameter("note", "accepted for " + drive.slug + (alias ? "; its title is now an alias of the drive" : ""))
                 .setParameter("id", resultId).executeUpdate();
         writes.mark();
+    }
+
+    /** What identifying a result again came to: whether it now names a drive, and whether its price was recorded. */
+    @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "DiscoveryResultIdentifiedAgain")
+    public record IdentifiedAgain(long resultId, boolean matched,
+                                  @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true) String drive,
+                                  boolean priced,
+                                  @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, description = "Why no "
+                                          + "price was recorded.") String notPriced) {
+    }
+
+    /**
+     * Identifies a result still waiting for an operator (PENDING) again, with a matcher that knows
+     * more drives: a MATCH makes its listing and records its price as the source showed it then,
+     * exactly as if identity had named the drive when the result came; anything else leaves it as
+     * it is. A result an operator decided, or that identity named already, is left alone.
+     */
+    @Transactional
+    public IdentifiedAgain identifyAgain(long resultId, IdentityMatcher matcher) {
+        Row row = row(resultId);
+        if (!row.review().equals("PENDING")) {
+            return new IdentifiedAgain(resultId, row.driveId() != null, null, false, "reviewed already (" + row.review() + ")");
+        }
+        Identification id = matcher.identify(row.title());
+        if (!id.matched() || row.variations()) {
+            return new IdentifiedAgain(resultId, false, null, false, "still " + id.decision() + ": " + id.because());
+        }
+        Marketplace marketplace = Marketplace.<Marketplace>findById(row.marketplaceId());
+        // what keeps discovery from pricing a result keeps this from it too: a for-parts condition, an item an operator rejected
+        Optional<String> forParts = dev.drivecat.identity.ForPartsWords.in(row.conditionWording());
+        Optional<String> rejected = recorder.rejectedBefore(marketplace, row.externalId());
+        if (forParts.isPresent() || rejected.isPresent()) {
+            return new IdentifiedAgain(resultId, false, id.drive(), false, forParts.isPresent()
+                    ? "the condition says \"" + row.conditionWording() + "\"" : "an operator rejected this item: " + rejected.get());
+        }
+        Drive drive = Drive.<Drive>findBySlug(id.drive()).orElse(null);
+        Optional<Listing> known = Listing.find(marketplace, row.externalId());
+        if (drive == null || known.isPresent() && !known.get().drive.id.equals(drive.id)) {
+            return new IdentifiedAgain(resultId, false, id.drive(), false, drive == null ? "the drive is no longer in the catalog"
+                    : "its listing sells " + known.get().drive.slug + ": an operator must look");
+        }
+        Instant now = clock.instant();
+        DiscoveryRecorder.Priced priced = recorder.price(searchResult(row, marketplace), marketplace, drive, now, row.seenAt(), row.source());
+        em.createNativeQuery("""
+                UPDATE discovery_result SET decision = 'MATCH', drive_id = :drive, candidates = '[]', evidence = :evidence, review = 'AUTO',
+                       listing_id = :listing, observation_id = :observation, not_priced = :notPriced WHERE id = :id""")
+                .setParameter("drive", drive.id).setParameter("evidence", cut(id.because(), 4000)).setParameter("listing", priced.listingId())
+                .setParameter("observation", priced.observationId()).setParameter("notPriced", priced.notPriced()).setParameter("id", resultId)
+                .executeUpdate();
+        writes.mark();
+        return new IdentifiedAgain(resultId, true, drive.slug, priced.observationId() != null, priced.notPriced());
+    }
+
+    private static SearchResult searchResult(Row row, Marketplace marketplace) {
+        return new SearchResult(marketplace.code, row.externalId(), row.url(), row.title(), row.price(), row.currency(), row.priceWording(),
+                row.shipping(), row.condition(), row.conditionWording(), row.sellerName(), row.sellerType(), null, null, row.buyingOptions(), row.endsAt(), null,
+                false, row.variations(), row.auctionOnly());
+    }
+
+    private static String cut(String s, int max) {
+        return s == null || s.length() <= max ? s : s.substring(0, max);
     }
 
     @Transactional
@@ -132,7 +201,8 @@ public class DiscoveryReview {
         List<Tuple> rows = em.createNativeQuery("""
                 SELECT r.id, r.marketplace_id, r.external_id, r.url, r.title, r.price, r.currency, r.shipping, r.condition, r.seller_name,
                        r.seller_type, r.buying_options, r.ends_at, r.decision, r.drive_id, r.review, r.variations, r.price_wording, r.seen_at, run.source,
-                       ARRAY(SELECT c->>'slug' FROM jsonb_array_elements(r.candidates) c) AS candidates, r.listing_id
+                       ARRAY(SELECT c->>'slug' FROM jsonb_array_elements(r.candidates) c) AS candidates, r.listing_id, r.auction_only,
+                       r.condition_wording
                   FROM discovery_result r JOIN discovery_run run ON run.id = r.run_id WHERE r.id = :id""", Tuple.class)
                 .setParameter("id", id).getResultList();
         if (rows.isEmpty()) {
@@ -148,7 +218,8 @@ public class DiscoveryReview {
                 t.get("drive_id") == null ? null : ((Number) t.get("drive_id")).longValue(), (String) t.get("review"),
                 (Boolean) t.get("variations"), (String) t.get("price_wording"), Columns.instant(t.get("seen_at")), (String) t.get("source"),
                 candidates == null ? List.of() : List.of(candidates),
-                t.get("listing_id") == null ? null : ((Number) t.get("listing_id")).longValue());
+                t.get("listing_id") == null ? null : ((Number) t.get("listing_id")).longValue(), (Boolean) t.get("auction_only"),
+                (String) t.get("condition_wording"));
     }
 
 

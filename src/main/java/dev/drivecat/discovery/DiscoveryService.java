@@ -77,6 +77,8 @@ public class DiscoveryService {
     @Inject
     dev.drivecat.discovery.ebay.EbayBrowse ebayBrowse;
 
+    private final Sweeps sweeps = Sweeps.fromClasspath();
+
     Clock clock = Clock.systemUTC();
 
     private final ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
@@ -154,6 +156,11 @@ public class DiscoveryService {
         }
     }
 
+    /** A malformed scrapers/sweeps.yaml stops the service at start, not at the first run. */
+    void onStart(@Observes io.quarkus.runtime.StartupEvent event) {
+        sweeps.of("", 0);
+    }
+
     void onShutdown(@Observes ShutdownEvent event) {
         runner.shutdownNow();
         try {
@@ -217,6 +224,12 @@ public class DiscoveryService {
             }
         }
         boolean complete = tally.failedQueries == 0 && !endedEarly;
+        if (!endedEarly) {
+            String sweepsEnded = sweep(runId, source, matcher, tally, started);
+            if (sweepsEnded != null && reason == null) {
+                reason = sweepsEnded;
+            }
+        }
         if (complete) {
             List<Long> drives = driveIds(searched);
             tally.ended = QuarkusTransaction.requiringNew().call(() -> lifecycle.afterCompleteRun(source.name(), started, drives,
@@ -224,8 +237,37 @@ public class DiscoveryService {
         }
         String status = complete ? "SUCCEEDED" : tally.failedQueries == tally.queries ? "FAILED" : "PARTIAL";
         finishWith(runId, status, reason, tally);
-        LOG.infof("Discovery run %d of %s: %s, %d queries (%d failed), %d results, %d matched, %d priced", runId, source.name(), status,
-                tally.queries, tally.failedQueries, tally.results, tally.matched, tally.priced);
+        LOG.infof("Discovery run %d of %s: %s, %d queries (%d failed), %d results, %d matched, %d priced, %d proposing a drive the "
+                + "catalog lacks", runId, source.name(), status, tally.queries, tally.failedQueries, tally.results, tally.matched, tally.priced,
+                tally.proposed);
+    }
+
+    /**
+     * The source's sweeps of the market (scrapers/sweeps.yaml), after its searches for catalog drives:
+     * their results are identified and recorded like any, and propose drives the catalog lacks. A
+     * sweep that fails ends the sweeps (after three in a row, or at once when no later query can
+     * succeed, such as a spent budget), never the searches already made: the run's status and its
+     * listings' lives are the catalog searches'. Returns why the sweeps ended early, or null.
+     */
+    private String sweep(long runId, SearchSource source, IdentityMatcher matcher, Tally tally, Instant observedAt) {
+        int failedInARow = 0;
+        for (SearchQuery query : sweeps.of(source.name(), config.discovery().maxSweepQueries())) {
+            if (Thread.currentThread().isInterrupted()) {
+                return "the service stopped during the sweeps";
+            }
+            tally.sweeps++;
+            Failure failure = runQuery(runId, source, query, matcher, tally, observedAt);
+            if (failure == null) {
+                failedInARow = 0;
+                continue;
+            }
+            failedInARow++;
+            tally.failedSweeps++;
+            if (failure.endsRun() || failedInARow >= FAILURES_THAT_END_A_RUN) {
+                return "the sweeps stopped: " + failure.reason();
+            }
+        }
+        return null;
     }
 
     /** Why a query failed, and whether no later query of the run can succeed. */
@@ -292,6 +334,9 @@ public class DiscoveryService {
         int ambiguous;
         int rejected;
         int priced;
+        int proposed;
+        int sweeps;
+        int failedSweeps;
         int ended;
         int apiCalls;
 
@@ -301,6 +346,7 @@ public class DiscoveryService {
             ambiguous += c.ambiguous();
             rejected += c.rejected();
             priced += c.priced();
+            proposed += c.proposed();
         }
     }
 
@@ -314,13 +360,13 @@ public class DiscoveryService {
                 UPDATE discovery_run SET status = :status, finished_at = :now, reason = :reason, queries = greatest(queries, :queries),
                        failed_queries = greatest(failed_queries, :failed), results = greatest(results, :results),
                        matched = greatest(matched, :matched), ambiguous = greatest(ambiguous, :ambiguous),
-                       rejected = greatest(rejected, :rejected), priced = greatest(priced, :priced),
+                       rejected = greatest(rejected, :rejected), priced = greatest(priced, :priced), proposed = greatest(proposed, :proposed),
                        listings_ended = greatest(listings_ended, :ended), api_calls = greatest(api_calls, :calls)
                  WHERE id = :id AND status = 'RUNNING'""")
                 .setParameter("status", status).setParameter("now", now).setParameter("reason", reason == null ? null : cut(reason))
-                .setParameter("queries", t.queries).setParameter("failed", t.failedQueries).setParameter("results", t.results)
+                .setParameter("queries", t.queries + t.sweeps).setParameter("failed", t.failedQueries + t.failedSweeps).setParameter("results", t.results)
                 .setParameter("matched", t.matched).setParameter("ambiguous", t.ambiguous).setParameter("rejected", t.rejected)
-                .setParameter("priced", t.priced).setParameter("ended", t.ended).setParameter("calls", t.apiCalls)
+                .setParameter("priced", t.priced).setParameter("proposed", t.proposed).setParameter("ended", t.ended).setParameter("calls", t.apiCalls)
                 .setParameter("id", runId).executeUpdate());
         metrics.run(sourceOf(runId), status);
     }

@@ -27,6 +27,8 @@ public final class DiscoveryViews {
                              int matched, int ambiguous,
                              @Schema(description = "Results that are no catalog drive or no drive at all.") int rejected,
                              @Schema(description = "Observations recorded from results.") int priced,
+                             @Schema(description = "Results that name a drive the catalog lacks: evidence for its proposal "
+                                     + "(GET /admin/catalog/proposals).") int proposed,
                              @Schema(description = "Listings ended after this run.") int listingsEnded,
                              @Schema(description = "Calls to a metered API.") int apiCalls,
                              @Schema(nullable = true, description = "Why the run failed, was skipped or is partial.") String reason) {
@@ -35,6 +37,8 @@ public final class DiscoveryViews {
     @Schema(name = "DiscoveryQuery")
     @JsonInclude(JsonInclude.Include.ALWAYS)
     public record QueryView(String query, @Schema(description = "The drives the query was made for.") List<String> drives,
+                            @Schema(description = "A sweep of the market (scrapers/sweeps.yaml), made for no catalog drive: it finds "
+                                    + "the drives the catalog lacks.") boolean sweep,
                             @Schema(enumeration = {"SEARCHED", "NO_RESULTS", "BLOCKED", "REFUSED", "AUTH", "BUDGET", "FAILED"}) String outcome,
                             @Schema(nullable = true) String layout, int pages, int results, int matched, int ambiguous, int rejected,
                             @Schema(nullable = true) String reason) {

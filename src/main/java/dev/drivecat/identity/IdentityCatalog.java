@@ -72,9 +72,10 @@ public final class IdentityCatalog {
 
     /**
      * A drive's model name, read for matching: its maker, the words of it with a digit, the other
-     * words a title must say beside them, and whether it names a heatsink (the one word "heatsink").
+     * words a title must say beside them, those words in the name's order ({@code name}: "970 evo
+     * plus"), and whether it names a heatsink (the one word "heatsink").
      */
-    record Model(Drive drive, String maker, List<String> numbers, List<String> required, boolean heatsink) {
+    record Model(Drive drive, String maker, List<String> numbers, List<String> required, List<String> name, boolean heatsink) {
     }
 
     private final List<Drive> drives;
@@ -82,10 +83,16 @@ public final class IdentityCatalog {
     private final Map<String, List<Model>> byNumber = new HashMap<>();
     private final Map<Drive, Model> models = new IdentityHashMap<>();
     private final Map<String, AliasHit> byAlias = new HashMap<>();
+    private final Set<String> collidingAliases = new HashSet<>();
     private final Map<String, Series> series = new HashMap<>();
     private final Map<String, Drive> bySlug = new LinkedHashMap<>();
     private final Map<String, List<Drive>> byMaker = new HashMap<>();
     private final Set<String> otherMakers = new HashSet<>();
+    /** The first {@link #SCHEME_PREFIX} characters of part numbers (punctuation left out), and the one maker whose they are ("" for several). */
+    private final Map<String, String> makerByPrefix = new HashMap<>();
+
+    /** How much of a part number names its maker's scheme: "SSDP" Intel's NVMe drives, "MTFD" Micron's, "MZ7L" Samsung's SATA drives. */
+    static final int SCHEME_PREFIX = 4;
 
     private IdentityCatalog(Collection<Drive> drives, Collection<Series> seriesFacts) {
         this.drives = List.copyOf(drives);
@@ -101,6 +108,10 @@ public final class IdentityCatalog {
             }
             for (PartNumber pn : d.partNumbers()) {
                 String code = pn.value().toUpperCase(Locale.ROOT);
+                String squashedCode = squash(code);
+                if (squashedCode.length() >= SCHEME_PREFIX && !Vocabulary.OEMS.contains(maker)) {
+                    makerByPrefix.merge(squashedCode.substring(0, SCHEME_PREFIX), maker, (a, b) -> a.equals(b) ? a : "");
+                }
                 byCode.put(code, new CodeHit(d, code, pn.sourceUrl()));
                 String squashed = squash(code);
                 if (!squashed.equals(code)) {
@@ -120,7 +131,12 @@ public final class IdentityCatalog {
                 }
             }
             for (Alias a : d.aliases()) {
-                byAlias.put(aliasKey(a.text()), new AliasHit(d, a));
+                String key = aliasKey(a.text());
+                AliasHit other = key.isEmpty() ? null : byAlias.putIfAbsent(key, new AliasHit(d, a));
+                if (key.isEmpty() || other != null && other.drive() != d) {
+                    // words that are no words, or one alias for two drives: it names neither
+                    collidingAliases.add(key);
+                }
             }
             Model m = read(d);
             models.put(d, m);
@@ -128,6 +144,7 @@ public final class IdentityCatalog {
                 byNumber.computeIfAbsent(n, k -> new ArrayList<>()).add(m);
             }
         }
+        collidingAliases.forEach(byAlias::remove);
         bases.forEach((base, d) -> {
             if (!ambiguousBases.contains(base) && !byCode.containsKey(base)) {
                 PartNumber from = baseSource.get(base);
@@ -232,6 +249,20 @@ public final class IdentityCatalog {
         return found;
     }
 
+    /**
+     * The maker whose part-number scheme a code follows: the one maker of the catalog whose part
+     * numbers begin as it does (its first four characters, punctuation left out), or null when no
+     * maker's or several makers' do.
+     */
+    String makerOfCode(String code) {
+        String squashed = squash(code.toUpperCase(Locale.ROOT));
+        if (squashed.length() < SCHEME_PREFIX + 4) {
+            return null;
+        }
+        String maker = makerByPrefix.get(squashed.substring(0, SCHEME_PREFIX));
+        return maker == null || maker.isEmpty() ? null : maker;
+    }
+
     List<Drive> byMaker(String maker) {
         return byMaker.getOrDefault(maker, List.of());
     }
@@ -251,7 +282,8 @@ public final class IdentityCatalog {
         return out;
     }
 
-    private static String aliasKey(String text) {
+    /** The words of a title as its alias is kept ("" for a title of no words, such as "***"). */
+    static String aliasKey(String text) {
         return String.join(" ", Words.of(Words.plain(text)));
     }
 
@@ -267,6 +299,7 @@ public final class IdentityCatalog {
     private static Model read(Drive d) {
         List<String> numbers = new ArrayList<>();
         List<String> required = new ArrayList<>();
+        List<String> name = new ArrayList<>();
         boolean heatsink = false;
         String maker = Vocabulary.maker(d.vendor());
         Set<String> vendorWords = new HashSet<>(Words.of(Words.plain(d.vendor())));
@@ -276,11 +309,13 @@ public final class IdentityCatalog {
                 heatsink |= w.equals("heatsink");
             } else if (Words.hasDigit(w) && !Vocabulary.FAMILY.contains(w)) {
                 numbers.add(w);
+                name.add(w);
             } else if (!Vocabulary.FAMILY.contains(w) && !vendorWords.contains(w) && !w.equals("with") && !Words.hasDigit(w)) {
                 required.add(w);
+                name.add(w);
             }
         }
-        return new Model(d, maker, List.copyOf(numbers), List.copyOf(required), heatsink);
+        return new Model(d, maker, List.copyOf(numbers), List.copyOf(required), List.copyOf(name), heatsink);
     }
 
     /** The form factors that fit a drive's bus: 2.5in is SATA or SAS; U.2, U.3, add-in cards and E1.S are NVMe; M.2 is either. */

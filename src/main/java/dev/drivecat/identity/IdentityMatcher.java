@@ -50,6 +50,77 @@ public final class IdentityMatcher {
         return identify(Reading.of(cut(device.text()), bytes));
     }
 
+    /**
+     * The drive a text names when it names none of the catalog's: one maker (or a series the
+     * catalog holds), one model, one capacity, and its form and bus where stated; or why it names
+     * no such drive. Evidence for a proposal, never a match.
+     */
+    public ProposedDrive.Reading propose(String text) {
+        Reading read = Reading.of(cut(text));
+        Set<String> otherMakers = catalog.otherMakersIn(read.words());
+        return ProposalReader.read(text, otherMakers.isEmpty() ? read : read.withMakers(otherMakers), catalog);
+    }
+
+    /**
+     * Why a title cannot become an alias of a drive (an operator's word that the title names it),
+     * or empty when it can. The title must say what identity needs to decide: the drive's model
+     * words or one of its part numbers, nothing that contradicts the drive (another maker,
+     * capacity or form factor, a heatsink, several drives), and enough to tell it from every other
+     * drive of its model (the capacity, the form factor, where the catalog holds several); its words
+     * must not be another drive's alias already.
+     */
+    public java.util.Optional<String> whyNotAnAlias(String text, String slug) {
+        Drive d = catalog.drive(slug);
+        if (d == null) {
+            return java.util.Optional.of("there is no drive " + slug);
+        }
+        if (IdentityCatalog.aliasKey(cut(text)).isEmpty()) {
+            return java.util.Optional.of("the title has no words to match by");
+        }
+        Reading read = Reading.of(cut(text));
+        Set<String> otherMakers = catalog.otherMakersIn(read.words());
+        Reading r = otherMakers.isEmpty() ? read : read.withMakers(otherMakers);
+        if (r.notADrive().isPresent()) {
+            return java.util.Optional.of("it is not one drive: " + r.notADrive().get());
+        }
+        if (r.suspect().isPresent()) {
+            return java.util.Optional.of("it is suspect: " + r.suspect().get());
+        }
+        IdentityCatalog.AliasHit aliased = catalog.byAlias(r.words());
+        if (aliased != null && !aliased.drive().slug().equals(slug)) {
+            return java.util.Optional.of("its words are an alias of " + aliased.drive().slug() + " already");
+        }
+        Identification byCode = byPartNumber(r);
+        if (byCode != null) {
+            // a catalog part number decides, as it does for any title: it must be the drive's own, with nothing against it
+            return byCode.matched() && byCode.drive().equals(slug) ? java.util.Optional.empty()
+                    : java.util.Optional.of(byCode.matched() ? "it names " + byCode.drive() + " by its part number"
+                    : "its part numbers do not name " + slug + " alone: " + byCode.because());
+        }
+        int limit = Math.min(r.forFrom(), r.words().size());
+        List<String> against = new ArrayList<>();
+        Model own = catalog.model(d);
+        if (!modelNamed(own, r, limit, against)) {
+            return java.util.Optional.of("it names neither the model " + d.vendor() + " " + d.model() + " nor a part number of " + slug);
+        }
+        fit(own, r, against, true);
+        if (!against.isEmpty()) {
+            return java.util.Optional.of("it says what " + slug + " is not: " + String.join("; ", against));
+        }
+        for (Drive other : catalog.sameModel(d)) {
+            if (other == d) {
+                continue;
+            }
+            List<String> otherAgainst = new ArrayList<>();
+            fit(catalog.model(other), r, otherAgainst, true);
+            if (otherAgainst.isEmpty()) {
+                return java.util.Optional.of("it fits " + other.slug() + " as well: it must say what tells " + slug
+                        + " from it (the capacity, the form factor)");
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
     static String cut(String text) {
         return text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text;
     }
@@ -59,6 +130,10 @@ public final class IdentityMatcher {
         Reading r = otherMakers.isEmpty() ? read : read.withMakers(otherMakers);
         if (r.notADrive().isPresent()) {
             return new Identification(Decision.NOT_A_DRIVE, null, List.of(), List.of("not one drive: " + r.notADrive().get()));
+        }
+        if (r.suspect().isPresent()) {
+            // a text that can show other words than it holds is not guessed at: an operator looks
+            return new Identification(Decision.AMBIGUOUS, null, List.of(), List.of("suspect: " + r.suspect().get()));
         }
         IdentityCatalog.AliasHit aliased = catalog.byAlias(r.words());
         if (aliased != null) {
@@ -174,44 +249,27 @@ public final class IdentityMatcher {
     }
 
     /**
-     * Whether the text names the model: each of its numbers as a word (before any "for"), with
-     * its variant words beside it ("7450 PRO"), and no other variant word right after it ("970
-     * EVO Plus" is not the "970 EVO").
+     * Whether the text names the model: its words as sellers write its name, one after another
+     * ("7450 PRO", "970 EVO Plus"), before any "for", and no other variant word right after them
+     * ("970 EVO Plus" is not the "970 EVO"). A variant word elsewhere in the text ("970 EVO 1TB Plus
+     * Free Shipping", "980 1TB PRO-grade") belongs to no model's name. When the words stand together
+     * but another variant follows, {@code against} says so and the model counts as named (and ruled out).
      */
-    private static boolean modelNamed(Model m, Reading r, int limit, List<String> against) {
-        if (m.numbers().isEmpty()) {
+    static boolean modelNamed(Model m, Reading r, int limit, List<String> against) {
+        List<String> name = m.name();
+        if (m.numbers().isEmpty() || name.isEmpty()) {
             return false;
         }
-        for (String number : m.numbers()) {
-            boolean seen = false;
-            for (int i = 0; i < limit && !seen; i++) {
-                if (!r.words().get(i).equals(number)) {
-                    continue;
-                }
-                boolean allRequired = true;
-                for (String req : m.required()) {
-                    allRequired &= near(r.words(), i, req, limit);
-                }
-                String extra = extraVariant(m, r.words(), i, limit);
-                if (allRequired && extra == null) {
-                    seen = true;
-                } else if (allRequired) {
-                    against.add("the text says " + number + " " + extra + ", not the " + m.drive().model());
-                    return true;
-                }
+        for (int start = 0; start + name.size() <= limit; start++) {
+            if (!r.words().subList(start, start + name.size()).equals(name)) {
+                continue;
             }
-            if (!seen) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean near(List<String> words, int at, String word, int limit) {
-        for (int k = Math.max(0, at - 3); k <= Math.min(limit - 1, at + 3); k++) {
-            if (words.get(k).equals(word)) {
+            String extra = extraVariant(m, r.words(), start + name.size() - 1, limit);
+            if (extra == null) {
                 return true;
             }
+            against.add("the text says " + String.join(" ", name) + " " + extra + ", not the " + m.drive().model());
+            return true;
         }
         return false;
     }

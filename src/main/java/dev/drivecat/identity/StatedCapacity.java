@@ -27,7 +27,12 @@ record StatedCapacity(BigDecimal gb, int decimals, boolean terabytes, String wor
     private static final Pattern NOT_CAPACITY_AFTER = Pattern.compile(
             "^\\s?(?:/\\s?s|ps\\b|it\\b|tbw|pbw|written|ram\\b|memory|ddr|dram|cache|buffer|max\\b|maximum|lpddr|sdram|vram|gddr"
                     + "|tb\\s?tbw|of\\s+(?:ram|memory))");
-    private static final Pattern NOT_CAPACITY_BEFORE = Pattern.compile("(?:buffer|cache|dram|max|maximum|up\\s+to|bis\\s+zu|до)\\s*:?\\s*$");
+    /** A maximum ("Max 4TB"), but not a model's variant word ("7450 MAX 800GB"). */
+    private static final Pattern NOT_CAPACITY_BEFORE = Pattern.compile(
+            "(?:buffer|cache|dram|(?<!\\p{N}\\s)max|maximum|up\\s+to|bis\\s+zu|до)\\s*:?\\s*$");
+    /** A SATA or SAS link rate written in Gb ("SATA 6Gb", "SAS 12Gb"), which is no capacity. */
+    private static final Pattern LINK_RATE_BEFORE = Pattern.compile("(?:sata|sas)(?:\\s?(?:iii|3|ii|2))?\\s*$");
+    private static final java.util.Set<String> LINK_RATES = java.util.Set.of("1.5", "3", "6", "12", "22.5", "24");
 
     static List<StatedCapacity> in(String plain) {
         List<StatedCapacity> out = new ArrayList<>();
@@ -38,6 +43,9 @@ record StatedCapacity(BigDecimal gb, int decimals, boolean terabytes, String wor
             String after = plain.substring(m.end(), Math.min(plain.length(), m.end() + 16));
             String before = plain.substring(Math.max(0, m.start() - 16), m.start());
             if (NOT_CAPACITY_AFTER.matcher(after).find() || NOT_CAPACITY_BEFORE.matcher(before).find()) {
+                continue;
+            }
+            if ("gb".equals(m.group(2)) && LINK_RATES.contains(number) && LINK_RATE_BEFORE.matcher(before).find()) {
                 continue;
             }
             boolean single = unit.length() == 1;

@@ -59,6 +59,10 @@ final class Vocabulary {
         b.put("toshiba", "kioxia");
         b.put("team", "teamgroup");
         b.put("hp", "hpe");
+        // product lines sellers name without their maker: Optane is Intel's, Ultrastar Western Digital's, Nytro Seagate's
+        b.put("optane", "intel");
+        b.put("ultrastar", "western digital");
+        b.put("nytro", "seagate");
         return b;
     }
 

@@ -48,6 +48,7 @@ final class Html {
             case NOT_FOUND -> 404;
             case CONFLICT -> 409;
             case PAYLOAD_TOO_LARGE -> 413;
+            case UNSUPPORTED_MEDIA_TYPE -> 415;
             case UNPROCESSABLE -> 422;
             case TOO_MANY_REQUESTS -> 429;
         };
@@ -59,6 +60,7 @@ final class Html {
             case NOT_FOUND -> "Not found";
             case CONFLICT -> "Conflict";
             case PAYLOAD_TOO_LARGE -> "Too large";
+            case UNSUPPORTED_MEDIA_TYPE -> "Unsupported media type";
             case UNPROCESSABLE -> "Cannot be processed";
             case TOO_MANY_REQUESTS -> "Too many requests";
         };

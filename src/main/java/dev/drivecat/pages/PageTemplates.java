@@ -19,4 +19,6 @@ final class PageTemplates {
     static native TemplateInstance drives(DrivePages.DrivesView v);
 
     static native TemplateInstance problem(Html.ProblemView v);
+
+    static native TemplateInstance proposals(ProposalPages.ProposalsView v);
 }

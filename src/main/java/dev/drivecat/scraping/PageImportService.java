@@ -169,11 +169,17 @@ public class PageImportService {
                 String why = byTitle == null ? "the page states no title"
                         : "the title names no one catalog drive (" + byTitle.decision() + ": " + byTitle.because()
                         + (byTitle.candidates().isEmpty() ? "" : "; candidates " + String.join(", ", byTitle.candidateSlugs())) + ")";
+                SearchPageImports.Imported kept = byTitle == null || searchImports.isUnsatisfied() ? null
+                        : searchImports.get().importItemPage(product.site().definition().site(), marketplace, page, product.url().toString(),
+                        observedAt);
+                String keptNote = kept == null ? "" : " It is kept for review as discovery run " + kept.runId()
+                        + (kept.proposed() > 0 ? ", and it names a drive the catalog lacks: evidence for its proposal "
+                        + "(GET /admin/catalog/proposals)" : "") + ".";
                 return new Result(product.url().toString(), marketplace, page.externalId(), "PARSED", null, page.layout(),
                         DisagreementView.of(page), null, observedAt, false,
-                        "No drive given, no listing or watched page knows this item, and " + why + ": nothing was stored "
-                                + "(pass drive=<slug>).", null,
-                        page.offers().stream().map(o -> view(page, o, null, false, false)).toList());
+                        "No drive given, no listing or watched page knows this item, and " + why + ": no offer was stored "
+                                + "(pass drive=<slug>)." + keptNote, null,
+                        page.offers().stream().map(o -> view(page, o, null, false, false)).toList(), kept);
             }
             String warning = partNumbers.otherDriveNamedIn(page.title(), drive.get().id, drive.get().slug).orElse(null);
             List<ParsedPageStore.StoredOffer> stored = store.store(drive.get(), m, product.url(), page, observedAt, "saved page", null);

@@ -22,10 +22,10 @@ import java.util.Optional;
 
 /**
  * The marketplace site definitions shipped in {@code scrapers/} ({@code amazon.yaml},
- * {@code ebay.yaml}, {@code newegg.yaml}), loaded once at start-up. A malformed definition stops
- * start-up with a message naming the file and every entry that is wrong. Answers, per host: which
- * site and marketplace it is, how often it may be asked ({@link HostPolicy}), and which parser
- * reads its pages.
+ * {@code ebay.yaml}, {@code newegg.yaml}) and the vendor sources of {@code scrapers/specs/vendors.yaml},
+ * loaded once at start-up. A malformed definition stops start-up with a message naming the file and
+ * every entry that is wrong. Answers, per host: which site and marketplace it is, how often it may
+ * be asked ({@link HostPolicy}: marketplace and vendor hosts alike), and which parser reads its pages.
  */
 @Singleton
 @Startup
@@ -50,6 +50,7 @@ public class SiteDefinitions implements HostPolicy {
     private final Map<String, Site> byHost;
     private final Map<String, SearchSite> searchBySite;
     private final List<String> apiHosts;
+    private final VendorSources vendors;
 
     /**
      * A site's search result pages: where a query is searched, and the reader of the results.
@@ -76,10 +77,11 @@ public class SiteDefinitions implements HostPolicy {
 
     /** Loads the definitions from the classpath (for CDI). */
     public SiteDefinitions() {
-        this(readClasspath());
+        this(readClasspath(), VendorSources.fromClasspath());
     }
 
-    private SiteDefinitions(List<Loaded> loaded) {
+    private SiteDefinitions(List<Loaded> loaded, VendorSources vendors) {
+        this.vendors = vendors;
         Map<String, Site> hosts = new LinkedHashMap<>();
         Map<String, SearchSite> searches = new LinkedHashMap<>();
         List<String> apis = new ArrayList<>();
@@ -121,7 +123,7 @@ public class SiteDefinitions implements HostPolicy {
 
     /** The definitions in {@code scrapers/} on the classpath. */
     public static SiteDefinitions fromClasspath() {
-        return new SiteDefinitions(readClasspath());
+        return new SiteDefinitions(readClasspath(), VendorSources.fromClasspath());
     }
 
     /**
@@ -132,7 +134,7 @@ public class SiteDefinitions implements HostPolicy {
     public static SiteDefinitions fromYaml(Map<String, String> yamlBySource) {
         List<Loaded> loaded = new ArrayList<>();
         yamlBySource.forEach((source, yaml) -> loaded.add(new Loaded(source, read(source, yaml))));
-        return new SiteDefinitions(loaded);
+        return new SiteDefinitions(loaded, VendorSources.fromClasspath());
     }
 
     private record Loaded(String source, SiteDefinition definition) {
@@ -203,9 +205,15 @@ public class SiteDefinitions implements HostPolicy {
         return externalIdFromUrl(url).isPresent();
     }
 
+    /** A marketplace host at its site's pace, or a vendor host of {@code scrapers/specs/vendors.yaml} at its own. */
     @Override
     public Optional<Duration> minInterval(String host) {
-        return forHost(host).map(site -> site.host().minInterval());
+        return forHost(host).map(site -> site.host().minInterval()).or(() -> vendors.minInterval(host));
+    }
+
+    /** The makers' sources of product pages and datasheets ({@code scrapers/specs/vendors.yaml}). */
+    public VendorSources vendors() {
+        return vendors;
     }
 
     /** Every host a definition names. */

@@ -550,7 +550,8 @@ public final class ImportValidator {
         return isHttpUrl(url) || url.startsWith("urn:") && url.length() > 4 && !url.contains(" ");
     }
 
-    static boolean isHttpUrl(String url) {
+    /** Whether a text is an absolute http(s) URL with a host. */
+    public static boolean isHttpUrl(String url) {
         try {
             URI uri = new URI(url.trim());
             return uri.isAbsolute() && ("http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme()))

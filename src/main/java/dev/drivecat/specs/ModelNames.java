@@ -31,6 +31,9 @@ public final class ModelNames {
             Pattern.compile("SATA(?:\\s*(?:III|3\\.0|6\\s*Gb/s))?|PCIe(?:\\s*(?:Gen\\s*\\d|\\d\\.\\d))?(?:\\s*x\\d+)?"
                     + "|NVMe(?:\\s*\\d\\.\\d)?|HHHL|FHHL|(?<![A-Za-z])AIC(?![A-Za-z])|add-in card", FLAGS),
             Pattern.compile("(?<![A-Za-z])Series(?![A-Za-z])", FLAGS),
+            // what a document is, in its title: "PM893 Datasheet", "7450 SSD Product Brief"
+            Pattern.compile("(?<![A-Za-z])(?:Data\\s?sheet|Product\\s+(?:Brief|Specifications?|Overview|Manual)|Specifications?)(?![A-Za-z])",
+                    FLAGS),
             // a trailing description of what the product is: "DC600M Data Center SATA SSD" is the DC600M
             Pattern.compile("(?:\\s+(?:Data\\s*Center|Enterprise|Client|Internal|Consumer))*(?:\\s+(?:Solid[\\s-]State\\s+Drive|SSD)s?)[\\s,;:|/\\-]*$", FLAGS));
 

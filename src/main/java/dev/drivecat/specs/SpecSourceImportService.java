@@ -13,7 +13,6 @@ import dev.drivecat.common.DomainException;
 import dev.drivecat.specs.SpecSourceReport.DerivedView;
 import dev.drivecat.specs.SpecSourceReport.MatchOutcome;
 import dev.drivecat.specs.SpecSourceReport.MatchView;
-import dev.drivecat.specs.SpecSourceReport.Stored;
 import dev.drivecat.specs.SpecSourceReport.ValueView;
 import dev.drivecat.specs.SpecSourceReport.VariantReport;
 import io.quarkus.runtime.StartupEvent;
@@ -50,6 +49,14 @@ public class SpecSourceImportService {
     @Inject
     SpecService specs;
 
+    @Inject
+    dev.drivecat.identity.IdentityService identity;
+
+    /** A catalog drive, for the part numbers it owns. */
+    record CatalogDrive(String slug, String vendor, String model, int capacityGb, Interface iface, FormFactor formFactor,
+                        Set<String> partNumbers) {
+    }
+
     Clock clock = Clock.systemUTC();
 
     private LabelDictionaries dictionaries;
@@ -75,7 +82,7 @@ public class SpecSourceImportService {
 
     @Transactional
     public SpecSourceReport importSource(SpecParse parse, Request request) {
-        List<DriveMatcher.Candidate> catalog = candidates();
+        List<CatalogDrive> catalog = candidates();
         List<Plan> plans = request.driveSlug() != null ? named(parse, request, catalog) : matched(parse, request, catalog);
 
         boolean stored = false;
@@ -85,36 +92,82 @@ public class SpecSourceImportService {
                 reports.add(report(plan, notStored(plan.variant()), List.of(), 0, 0));
                 continue;
             }
-            SpecSource source = new SpecSource(request.url(), parse.title(), parse.kind(), request.retrievedAt());
             if (request.dryRun()) {
-                reports.add(preview(plan, source, request));
+                reports.add(preview(plan, new SpecSource(request.url(), parse.title(), parse.kind(), request.retrievedAt()), request));
                 continue;
             }
-            Drive drive = plan.create() ? create(plan) : Drive.findBySlug(plan.target()).orElseThrow();
-            boolean enriched = !plan.create() && enrich(drive, plan.variant().identity(), catalog);
-            List<ValueView> values = new ArrayList<>();
-            int added = 0;
-            int unchanged = 0;
-            for (SpecParse.Found f : plan.variant().values()) {
-                boolean isNew = specs.add(drive, statement(f, source, request));
-                if (isNew) {
-                    added++;
-                } else {
-                    unchanged++;
-                }
-                values.add(view(f, isNew ? Stored.NEW : Stored.UNCHANGED));
-            }
-            specs.refresh(drive);
-            stored |= added > 0 || plan.create() || enriched;
-            List<DerivedView> derived = specs.values(drive.id).stream().filter(SpecRow::derived)
-                    .map(r -> new DerivedView(r.field(), r.number() == null ? null : SpecUnits.tidy(r.number()), r.unit(), r.wording(),
-                            r.derivedFrom())).toList();
-            reports.add(report(plan, values, derived, added, unchanged));
+            StoredVariant done = store(plan, parse, request, catalog);
+            stored |= done.changed();
+            reports.add(done.report());
         }
         return new SpecSourceReport(request.url(), parse.title(), parse.kind(), request.retrievedAt(),
                 request.importer() + "/" + request.importerVersion(),
                 new SpecSourceReport.DictionaryView(parse.dictionaryId(), parse.dictionaryName(), parse.recognisedBy()),
                 request.dryRun(), stored, reports);
+    }
+
+    /** A drive made from a source, and what was stored for it. */
+    public record Created(Drive drive, SpecSourceReport report) {
+    }
+
+    /**
+     * Creates a drive from one variant of a source, its identity (vendor, model, capacity, bus and
+     * form factor) the source's own, and stores every value the source states for it with its words;
+     * in the caller's transaction. A slug another drive has already is a 409; a variant that does
+     * not state what a drive needs is a 422 naming what it lacks.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public Created create(SpecParse parse, SpecParse.Variant variant, Request request) {
+        List<String> missing = variant.identity().missingForCreate();
+        if (!missing.isEmpty()) {
+            throw new DomainException(DomainException.Kind.UNPROCESSABLE, "the source does not state the drive's "
+                    + String.join(", ", missing) + ", which a catalog drive needs; nothing was stored").with("missing", missing);
+        }
+        SpecParse.Identity id = variant.identity();
+        String slug = ModelNames.slug(id.vendor(), id.model(), id.capacityGb(), id.iface(), id.formFactor());
+        if (Drive.findBySlug(slug).isPresent()) {
+            throw DomainException.conflict("a drive with slug \"" + slug + "\" already exists; nothing was stored. Import the source "
+                    + "for it with POST /admin/imports/spec-pages?drive=" + slug).with("slug", slug);
+        }
+        Plan plan = new Plan(variant, new MatchView(MatchOutcome.CREATED, slug, "a new drive", List.of(), List.of()), slug, true);
+        StoredVariant done = store(plan, parse, request, candidates());
+        List<VariantReport> reports = new ArrayList<>();
+        for (SpecParse.Variant v : parse.variants()) {
+            reports.add(v == variant ? done.report() : report(new Plan(v, new MatchView(MatchOutcome.SKIPPED, null,
+                    "another column of the source", List.of(), List.of()), null, false), notStored(v), List.of(), 0, 0));
+        }
+        return new Created(Drive.<Drive>findBySlug(slug).orElseThrow(), new SpecSourceReport(request.url(), parse.title(), parse.kind(),
+                request.retrievedAt(), request.importer() + "/" + request.importerVersion(),
+                new SpecSourceReport.DictionaryView(parse.dictionaryId(), parse.dictionaryName(), parse.recognisedBy()), false, true,
+                reports));
+    }
+
+    /** What storing one variant did: its report, and whether anything changed. */
+    private record StoredVariant(VariantReport report, boolean changed) {
+    }
+
+    /** Stores one variant's values for its drive (made first when the plan says so), re-derives and re-chooses. */
+    private StoredVariant store(Plan plan, SpecParse parse, Request request, List<CatalogDrive> catalog) {
+        SpecSource source = new SpecSource(request.url(), parse.title(), parse.kind(), request.retrievedAt());
+        Drive drive = plan.create() ? create(plan) : Drive.findBySlug(plan.target()).orElseThrow();
+        boolean enriched = !plan.create() && enrich(drive, plan.variant().identity(), catalog);
+        List<ValueView> values = new ArrayList<>();
+        int added = 0;
+        int unchanged = 0;
+        for (SpecParse.Found f : plan.variant().values()) {
+            boolean isNew = specs.add(drive, statement(f, source, request));
+            if (isNew) {
+                added++;
+            } else {
+                unchanged++;
+            }
+            values.add(view(f, isNew ? SpecSourceReport.Stored.NEW : SpecSourceReport.Stored.UNCHANGED));
+        }
+        specs.refresh(drive);
+        List<DerivedView> derived = specs.values(drive.id).stream().filter(SpecRow::derived)
+                .map(r -> new DerivedView(r.field(), r.number() == null ? null : SpecUnits.tidy(r.number()), r.unit(), r.wording(),
+                        r.derivedFrom())).toList();
+        return new StoredVariant(report(plan, values, derived, added, unchanged), added > 0 || plan.create() || enriched);
     }
 
     /**
@@ -131,7 +184,7 @@ public class SpecSourceImportService {
         for (int i = 0; i < statements.size(); i++) {
             boolean isNew = preview.isNew().get(i);
             wouldAdd += isNew ? 1 : 0;
-            values.add(view(plan.variant().values().get(i), isNew ? Stored.WOULD_ADD : Stored.UNCHANGED));
+            values.add(view(plan.variant().values().get(i), isNew ? SpecSourceReport.Stored.WOULD_ADD : SpecSourceReport.Stored.UNCHANGED));
         }
         List<DerivedView> derived = preview.derived().stream()
                 .map(d -> new DerivedView(d.field(), SpecUnits.tidy(d.value()), d.field().unit().orElse(null), d.wording(), d.derivedFrom()))
@@ -143,9 +196,9 @@ public class SpecSourceImportService {
     private record Plan(SpecParse.Variant variant, MatchView match, String target, boolean create) {
     }
 
-    private List<Plan> named(SpecParse parse, Request request, List<DriveMatcher.Candidate> catalog) {
+    private List<Plan> named(SpecParse parse, Request request, List<CatalogDrive> catalog) {
         String slug = request.driveSlug();
-        DriveMatcher.Candidate drive = catalog.stream().filter(c -> c.slug().equals(slug)).findFirst()
+        CatalogDrive drive = catalog.stream().filter(c -> c.slug().equals(slug)).findFirst()
                 .orElseThrow(() -> new DomainException(DomainException.Kind.INVALID_PARAMETER,
                         "drive must be the slug of a drive in the catalog; there is no drive \"" + slug + "\"")
                         .with("parameter", "drive"));
@@ -189,8 +242,8 @@ public class SpecSourceImportService {
         return plans;
     }
 
-    private static void refuseAnotherDrivesPartNumber(String pn, String how, List<DriveMatcher.Candidate> catalog, String slug) {
-        Optional<String> owner = catalog.stream().filter(c -> c.partNumbers().contains(pn)).map(DriveMatcher.Candidate::slug).findFirst();
+    private static void refuseAnotherDrivesPartNumber(String pn, String how, List<CatalogDrive> catalog, String slug) {
+        Optional<String> owner = catalog.stream().filter(c -> c.partNumbers().contains(pn)).map(CatalogDrive::slug).findFirst();
         if (owner.isPresent() && !owner.get().equals(slug)) {
             throw new DomainException(DomainException.Kind.CONFLICT,
                     "the source " + how + " part number " + pn + ", which belongs to drive \"" + owner.get() + "\", not \"" + slug
@@ -211,11 +264,11 @@ public class SpecSourceImportService {
         return names;
     }
 
-    private List<Plan> matched(SpecParse parse, Request request, List<DriveMatcher.Candidate> catalog) {
+    private List<Plan> matched(SpecParse parse, Request request, List<CatalogDrive> catalog) {
         List<Plan> plans = new ArrayList<>();
         Set<String> newSlugs = new HashSet<>();
         for (SpecParse.Variant v : parse.variants()) {
-            DriveMatcher.Match m = DriveMatcher.match(v.identity(), names(parse, v), catalog);
+            SourceIdentity.Match m = SourceIdentity.identify(v.identity(), names(parse, v), identity.matcher());
             switch (m.outcome()) {
                 case MATCHED -> plans.add(new Plan(v, new MatchView(MatchOutcome.MATCHED, m.slug(), m.reason(), List.of(), List.of()),
                         m.slug(), false));
@@ -251,7 +304,7 @@ public class SpecSourceImportService {
         return plans;
     }
 
-    private Plan unmatched(SpecParse.Variant v, DriveMatcher.Match m, Request request, List<DriveMatcher.Candidate> catalog,
+    private Plan unmatched(SpecParse.Variant v, SourceIdentity.Match m, Request request, List<CatalogDrive> catalog,
                            Set<String> newSlugs, int variantCount) {
         if (!request.create()) {
             return new Plan(v, new MatchView(MatchOutcome.UNMATCHED, null, m.reason(), List.of(), List.of()), null, false);
@@ -315,7 +368,7 @@ public class SpecSourceImportService {
      * Adds what the source says and the drive lacks: its part numbers (when no other drive has
      * them), and PCIe generation and lanes of an NVMe drive. Nothing the catalog already says changes.
      */
-    private boolean enrich(Drive drive, SpecParse.Identity id, List<DriveMatcher.Candidate> catalog) {
+    private boolean enrich(Drive drive, SpecParse.Identity id, List<CatalogDrive> catalog) {
         boolean changed = false;
         for (String pn : id.partNumbers()) {
             boolean ownedElsewhere = catalog.stream().anyMatch(c -> !c.slug().equals(drive.slug) && c.partNumbers().contains(pn));
@@ -349,28 +402,28 @@ public class SpecSourceImportService {
     }
 
     private static List<ValueView> notStored(SpecParse.Variant v) {
-        return v.values().stream().map(f -> view(f, Stored.NOT_STORED)).toList();
+        return v.values().stream().map(f -> view(f, SpecSourceReport.Stored.NOT_STORED)).toList();
     }
 
-    static ValueView view(SpecParse.Found f, Stored stored) {
+    static ValueView view(SpecParse.Found f, SpecSourceReport.Stored stored) {
         Object value = f.number() != null ? f.number() : f.token() != null ? f.token() : f.text();
         return new ValueView(f.label(), f.value(), f.wording(), f.field(), value, f.unit(), f.appliesTo(), f.note(), f.dictionary(),
                 f.identity(), stored);
     }
 
     @SuppressWarnings("unchecked")
-    private List<DriveMatcher.Candidate> candidates() {
+    private List<CatalogDrive> candidates() {
         List<Object[]> rows = em.createNativeQuery("""
                 SELECT d.slug, d.vendor, d.model, d.capacity_gb, d.interface, d.form_factor,
                        coalesce(string_agg(p.part_number, '|'), '')
                   FROM drive d LEFT JOIN drive_part_number p ON p.drive_id = d.id
                  GROUP BY d.id
                 """).getResultList();
-        List<DriveMatcher.Candidate> out = new ArrayList<>();
+        List<CatalogDrive> out = new ArrayList<>();
         for (Object[] r : rows) {
             Set<String> pns = Arrays.stream(((String) r[6]).split("\\|")).filter(s -> !s.isBlank())
                     .map(s -> s.toUpperCase(Locale.ROOT)).collect(Collectors.toSet());
-            out.add(new DriveMatcher.Candidate((String) r[0], (String) r[1], (String) r[2], ((Number) r[3]).intValue(),
+            out.add(new CatalogDrive((String) r[0], (String) r[1], (String) r[2], ((Number) r[3]).intValue(),
                     ApiToken.parse(Interface.class, (String) r[4]).orElse(null), ApiToken.parse(FormFactor.class, (String) r[5]).orElse(null),
                     pns));
         }

@@ -61,6 +61,7 @@ public class ProblemMappers {
             case NOT_FOUND -> ProblemType.NOT_FOUND;
             case CONFLICT -> ProblemType.CONFLICT;
             case PAYLOAD_TOO_LARGE -> ProblemType.PAYLOAD_TOO_LARGE;
+            case UNSUPPORTED_MEDIA_TYPE -> ProblemType.UNSUPPORTED_MEDIA_TYPE;
             case UNPROCESSABLE -> ProblemType.UNPROCESSABLE;
             case TOO_MANY_REQUESTS -> ProblemType.TOO_MANY_REQUESTS;
         };

@@ -61,6 +61,55 @@ class IdentityMatcherTest {
         assertThat(seed(title).decision()).as(seed(title).toString()).isNotEqualTo(Decision.MATCH);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "Samsung 970 EVO 1TB Plus Free Shipping M.2 2280 NVMe",
+            "Samsung 980 1TB PRO-grade M.2 2280 NVMe SSD",
+            "Micron 7450 960GB PRO tested M.2 2280"})
+    void aVariantWordAwayFromTheModelNumberBelongsToNoModelsName(String title) {
+        Identification id = seed(title);
+        assertThat(id.matched()).as(id.toString()).isFalse();
+    }
+
+    @Test
+    void anAliasMustNameTheDriveAndTellItFromEveryOtherDriveOfItsModel() {
+        // the title fits both 750GB P4800X: as an alias of one it would name that one for every such title
+        assertThat(SEED.whyNotAnAlias("Intel Optane P4800X 750GB 3D XPoint", "intel-optane-p4800x-750gb-aic"))
+                .hasValueSatisfying(why -> assertThat(why).contains("intel-optane-p4800x-750gb-u2"));
+        assertThat(SEED.whyNotAnAlias("Intel Optane P4800X 3D XPoint add-in card", "intel-optane-p4800x-750gb-aic"))
+                .hasValueSatisfying(why -> assertThat(why).contains("intel-optane-p4800x-375gb-aic"));
+        assertThat(SEED.whyNotAnAlias("***", "intel-optane-p4800x-750gb-aic")).hasValueSatisfying(why -> assertThat(why).contains("no words"));
+        assertThat(SEED.whyNotAnAlias("\uD83D\uDD25\uD83D\uDD25\uD83D\uDD25", "intel-optane-p4800x-750gb-aic")).isPresent();
+        assertThat(SEED.whyNotAnAlias("Intel Optane P4800X 375GB add-in card", "intel-optane-p4800x-750gb-aic"))
+                .hasValueSatisfying(why -> assertThat(why).contains("375"));
+        assertThat(SEED.whyNotAnAlias("Samsung 990 PRO 2TB", "intel-optane-p4800x-750gb-aic")).hasValueSatisfying(why -> assertThat(why)
+                .contains("names neither"));
+        assertThat(SEED.whyNotAnAlias("lot of 3 Intel Optane P4800X 750GB add-in card", "intel-optane-p4800x-750gb-aic")).isPresent();
+        // another drive's part number decides against it, whatever else the title says
+        assertThat(SEED.whyNotAnAlias("Samsung MZ7L3240HCHQ-00A07 Intel 750GB half height", "intel-optane-p4800x-750gb-aic")).isPresent();
+        // a title that tells the drive from every other drive of its model may be its alias
+        assertThat(SEED.whyNotAnAlias("Intel Optane P4800X 750GB half height 3D XPoint", "intel-optane-p4800x-750gb-aic")).isEmpty();
+    }
+
+    @Test
+    void twoAliasesOfOneKeyForTwoDrivesNameNeither() {
+        IdentityMatcher matcher = new IdentityMatcher(IdentityCatalog.of(List.of(
+                new IdentityCatalog.Drive("acme-x1-1tb-m2", "Acme", "X1", 1000, Interface.NVME, FormFactor.M2_2280, List.of(),
+                        List.of(new IdentityCatalog.Alias("ACME X1 (the blue one)", null))),
+                new IdentityCatalog.Drive("acme-x1-2tb-m2", "Acme", "X1", 2000, Interface.NVME, FormFactor.M2_2280, List.of(),
+                        List.of(new IdentityCatalog.Alias("acme x1 - the blue one", null)))), List.of()));
+        assertThat(matcher.identify("Acme X1, the blue one").matched()).isFalse();
+    }
+
+    @Test
+    void anOrderingCodeTheVendorListsForTheDriveNamesIt() {
+        // Intel's product code carries its "01" beside the Dell relabel's SSDPE21K375GAT: the catalog holds both, each with its page
+        Identification id = seed("Intel Optane SSD DC P4800X Series 375GB, 2.5in PCIe x4, 3D XPoint SSDPE21K375GA01");
+        assertThat(id.decision()).as(id.toString()).isEqualTo(Decision.MATCH);
+        assertThat(id.drive()).isEqualTo("intel-optane-p4800x-375gb-u2");
+        assertThat(seed("Intel Optane P4800X 750GB SSDPED1K750GA01").drive()).isEqualTo("intel-optane-p4800x-750gb-aic");
+    }
+
     @Test
     void aHeatsinkVariantIsAnotherSku() {
         assertThat(seed("Samsung 990 PRO with Heatsink 2TB M.2 2280 PCIe 4.0").matched()).isFalse();

@@ -142,22 +142,28 @@ class RealTitlesTest {
         }
 
         private boolean allows(IdentityCatalog.Drive d) {
+            return allowsForm(d.formFactor(), d.iface());
+        }
+
+        /** Whether the label allows a drive of this form factor and bus; a null bus is any. */
+        boolean allowsForm(FormFactor ff, Interface iface) {
             Set<FormFactor> m2 = EnumSet.of(FormFactor.M2_2280, FormFactor.M2_22110);
+            boolean sata = iface == null || iface == Interface.SATA;
             return switch (formFactor) {
                 case "?" -> true;
-                case "U.2" -> d.formFactor() == FormFactor.U2;
-                case "U.3" -> d.formFactor() == FormFactor.U3;
-                case "AIC" -> d.formFactor() == FormFactor.AIC;
-                case "M.2 2280" -> d.formFactor() == FormFactor.M2_2280;
-                case "M.2 22110" -> d.formFactor() == FormFactor.M2_22110;
-                case "M.2" -> m2.contains(d.formFactor());
-                case "M.2 2280 SATA" -> d.formFactor() == FormFactor.M2_2280 && d.iface() == Interface.SATA;
-                case "M.2 SATA" -> m2.contains(d.formFactor()) && d.iface() == Interface.SATA;
-                case "2.5in SATA" -> d.formFactor() == FormFactor.INCH_2_5 && d.iface() == Interface.SATA;
-                case "2.5in SAS" -> d.formFactor() == FormFactor.INCH_2_5 && d.iface() == Interface.SAS;
-                case "2.5in NVMe" -> d.formFactor() == FormFactor.U2 || d.formFactor() == FormFactor.U3;
-                case "2.5in" -> EnumSet.of(FormFactor.INCH_2_5, FormFactor.U2, FormFactor.U3).contains(d.formFactor());
-                case "E1.S" -> d.formFactor() == FormFactor.E1S;
+                case "U.2" -> ff == FormFactor.U2;
+                case "U.3" -> ff == FormFactor.U3;
+                case "AIC" -> ff == FormFactor.AIC;
+                case "M.2 2280" -> ff == FormFactor.M2_2280;
+                case "M.2 22110" -> ff == FormFactor.M2_22110;
+                case "M.2" -> m2.contains(ff);
+                case "M.2 2280 SATA" -> ff == FormFactor.M2_2280 && sata;
+                case "M.2 SATA" -> m2.contains(ff) && sata;
+                case "2.5in SATA" -> ff == FormFactor.INCH_2_5 && sata;
+                case "2.5in SAS" -> ff == FormFactor.INCH_2_5 && (iface == null || iface == Interface.SAS);
+                case "2.5in NVMe" -> ff == FormFactor.U2 || ff == FormFactor.U3;
+                case "2.5in" -> EnumSet.of(FormFactor.INCH_2_5, FormFactor.U2, FormFactor.U3).contains(ff);
+                case "E1.S" -> ff == FormFactor.E1S;
                 default -> false;
             };
         }

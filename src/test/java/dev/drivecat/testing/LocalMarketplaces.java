@@ -40,7 +40,7 @@ public class LocalMarketplaces implements QuarkusTestProfile {
         return Set.of(LoopbackLookup.class, UnpacedHosts.class);
     }
 
-    /** Marketplace hosts resolve to 127.0.0.1; no other name resolves at all (no real network in tests). */
+    /** Marketplace and vendor hosts resolve to 127.0.0.1; no other name resolves at all (no real network in tests). */
     @Alternative
     @Singleton
     public static class LoopbackLookup implements AddressLookup {
@@ -49,7 +49,7 @@ public class LocalMarketplaces implements QuarkusTestProfile {
 
         @Override
         public InetAddress[] lookup(String host) throws UnknownHostException {
-            if (sites.hosts().contains(host)) {
+            if (sites.hosts().contains(host) || sites.vendors().hosts().contains(host)) {
                 return new InetAddress[] {InetAddress.getByAddress(host, new byte[] {127, 0, 0, 1})};
             }
             throw new UnknownHostException(host + " (tests reach only the marketplaces of scrapers/, on loopback)");

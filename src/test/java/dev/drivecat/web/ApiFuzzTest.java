@@ -137,6 +137,7 @@ public class ApiFuzzTest {
                     + "\"vendor\": \"Fuzz\", \"model\": \"Baseline\", \"capacityGb\": 100, \"interface\": \"nvme\", \"formFactor\": \"u2\", "
                     + "\"pcieGen\": 3, \"pcieLanes\": 4, \"partNumbers\": [\"FUZZ0001\"]}]}",
             "POST /admin/imports/spec-tables", "[{\"model\": \"S3710 400GB\", \"label\": \"Capacity\", \"value\": \"400GB\"}]",
+            "POST /admin/catalog/proposals/{id}/dismiss", "{\"reason\": \"fuzz\"}",
             "POST /admin/measurements", "{\"jobs\": [{\"jobname\": \"fuzz\", \"job options\": {\"rw\": \"randwrite\", \"bs\": \"4k\", "
                     + "\"sync\": \"1\"}, \"write\": {\"lat_ns\": {\"mean\": 21000.0}}}]}");
     /** diskinfo -wS output naming a part number of the seed catalog: the measurement endpoint's valid text/plain body. */

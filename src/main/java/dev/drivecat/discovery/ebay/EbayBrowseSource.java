@@ -107,16 +107,16 @@ final class EbayBrowseSource implements SearchSource {
             return new Page(java.util.List.of(), LAYOUT, false, 0);
         }
         try {
-            return search(words, (int) offset);
+            return search(words, (int) offset, query.sort());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SearchFailure(SearchFailure.Kind.FAILED, "interrupted while searching eBay");
         }
     }
 
-    private Page search(String words, int offset) throws SearchFailure, InterruptedException {
+    private Page search(String words, int offset, String sort) throws SearchFailure, InterruptedException {
         budgetLeft(0);
-        URI uri = searchUri(words, offset);
+        URI uri = searchUri(words, offset, sort);
         String token = settings.token().get();
         int calls = 0;
         while (true) {
@@ -236,9 +236,17 @@ final class EbayBrowseSource implements SearchSource {
     }
 
     URI searchUri(String words, int offset) {
+        return searchUri(words, offset, null);
+    }
+
+    /** @param sort the order asked for ({@code newlyListed} for a sweep), or null for eBay's best match */
+    URI searchUri(String words, int offset, String sort) {
         StringBuilder query = new StringBuilder("q=").append(encode(words))
                 .append("&limit=").append(settings.resultsPerCall())
                 .append("&offset=").append(offset);
+        if (sort != null) {
+            query.append("&sort=").append(encode(sort));
+        }
         settings.categoryId().ifPresent(category -> query.append("&category_ids=").append(encode(category)));
         query.append("&filter=").append(encode(BUYING_OPTIONS));
         String base = settings.apiUrl().toString().replaceAll("/+$", "");

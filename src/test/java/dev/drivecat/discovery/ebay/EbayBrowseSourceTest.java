@@ -105,6 +105,16 @@ class EbayBrowseSourceTest {
     }
 
     @Test
+    void aSweepAsksForTheNewestListingsFirst() throws Exception {
+        stubToken("token.json");
+        stubSearch(okJson(fixture("search-page.json")));
+        source(config()).search(SearchQuery.sweep("enterprise SSD", "newlyListed"), 0);
+        LoggedRequest search = only(SEARCH);
+        assertThat(search.queryParameter("sort").firstValue()).isEqualTo("newlyListed");
+        assertThat(search.queryParameter("q").firstValue()).isEqualTo("enterprise SSD");
+    }
+
+    @Test
     void asksForTheConfiguredCategoryAndPageOfResults() throws Exception {
         stubToken("token.json");
         stubSearch(okJson(fixture("search-last.json")));

@@ -50,6 +50,7 @@ final class Html {
             case PAYLOAD_TOO_LARGE -> 413;
             case UNPROCESSABLE -> 422;
             case TOO_MANY_REQUESTS -> 429;
+            case UNAVAILABLE -> 503;
         };
     }
 
@@ -61,6 +62,7 @@ final class Html {
             case PAYLOAD_TOO_LARGE -> "Too large";
             case UNPROCESSABLE -> "Cannot be processed";
             case TOO_MANY_REQUESTS -> "Too many requests";
+            case UNAVAILABLE -> "Not answered";
         };
     }
 

@@ -63,6 +63,7 @@ public class ProblemMappers {
             case PAYLOAD_TOO_LARGE -> ProblemType.PAYLOAD_TOO_LARGE;
             case UNPROCESSABLE -> ProblemType.UNPROCESSABLE;
             case TOO_MANY_REQUESTS -> ProblemType.TOO_MANY_REQUESTS;
+            case UNAVAILABLE -> ProblemType.UNAVAILABLE;
         };
     }
 

@@ -308,6 +308,89 @@ class HostileClassesTest {
                 "svg");
     }
 
+    // ---- pasted text
+
+    /**
+     * Outputs of the tools an operation reads, beside its valid body, that the pastes below are built
+     * from: every kind of output each reader knows (zdb's statistics and zpool list -v as well as
+     * zpool status; nvme list as well as smartctl).
+     */
+    static final Map<String, List<String>> PASTE_EXAMPLES = Map.of(
+            "POST /identify", List.of("fixtures/identify/smartctl-ata-two-drives.txt", "fixtures/identify/nvme-list-two.txt"),
+            "POST /pools/parse", List.of("pools/raidz2x2-logs-list-v-zdb.txt", "pools/status-draid-special-logs.txt"),
+            "POST /recommend", List.of("pools/raidz2x2-logs-list-v-zdb.txt"));
+
+    /** How many lines of an example are each repeated alone to the limit. */
+    static final int LINES_REPEATED = 12;
+
+    /**
+     * Every operation that reads pasted text (a text/plain body: tool outputs, pools, zdb) is sent,
+     * at its body limit, pastes built to make a reader work more than linearly or answer much more
+     * than it was sent, from its valid body and the outputs it reads: one character and newlines (the
+     * 2026-12-05 attack), the example repeated, its lines each made a new name (no two pools or
+     * devices alike), each of its lines alone repeated (a pool's name 32,768 times), its words on one
+     * line between long runs of white space, and lines of each of its words repeated. Each is read
+     * within the request's deadline (a paste read in quadratic time took minutes), answered with a
+     * decision or a 400/422 that says what the paste lacks, and held to {@link ApiFuzzTest#checkAnswer}
+     * (its size bound, the idle worker pool).
+     */
+    @TestFactory
+    Stream<DynamicTest> everyPasteIsReadWithinTheDeadlineAndAnsweredWithinItsBound() throws IOException {
+        return everyOperation().filter(op -> op.bodyTypes().contains("text/plain")).map(op -> DynamicTest.dynamicTest(name(op), () -> {
+            int limit = (int) limit(op);
+            Attempt valid = attempt(op, baselines(op).get(0), null, null, "valid");
+            List<String> examples = new ArrayList<>(List.of(ApiFuzzTest.validBody(op, "text/plain")));
+            for (String resource : PASTE_EXAMPLES.getOrDefault(op.key(), List.of())) {
+                try (InputStream in = HostileClassesTest.class.getClassLoader().getResourceAsStream(resource)) {
+                    examples.add(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                }
+            }
+            Map<String, String> pastes = new LinkedHashMap<>();
+            pastes.put("one character and newlines", "x" + "\n".repeat(limit - 1));
+            for (int e = 0; e < examples.size(); e++) {
+                pastes.putAll(hostilePastes("example " + e, examples.get(e), limit));
+            }
+            for (Map.Entry<String, String> paste : pastes.entrySet()) {
+                byte[] body = paste.getValue().getBytes(StandardCharsets.UTF_8);
+                Attempt attempt = new Attempt("body", paste.getKey(), valid.query(), valid.path(), "text/plain", body, false);
+                Response response = ApiFuzzTest.send(op, attempt);
+                String what = attempt.describe(op);
+                ApiFuzzTest.checkAnswer(what, body.length, response);
+                assertThat(response.statusCode()).as("the answer to %s: %s", what, response.asString().length() > 500
+                        ? response.asString().substring(0, 500) : response.asString()).isIn(200, 201, 400, 422);
+            }
+        }));
+    }
+
+    /** The pastes built from one example, each cut to the limit in bytes. */
+    static Map<String, String> hostilePastes(String name, String example, int limit) {
+        Map<String, String> pastes = new LinkedHashMap<>();
+        List<String> lines = example.lines().filter(l -> !l.isBlank()).distinct().toList();
+        List<String> words = example.lines().flatMap(l -> Stream.of(l.trim().split("\\s+"))).filter(w -> !w.isEmpty()).distinct().toList();
+        pastes.put(name + " repeated", upTo(limit, k -> example));
+        pastes.put(name + " with every line a new name", upTo(limit, k -> example.lines()
+                .map(l -> l.replaceFirst("^(\\s*)(\\S+)", "$1$2" + k)).reduce("", (a, b) -> a + b + "\n")));
+        for (String line : lines.subList(0, Math.min(lines.size(), LINES_REPEATED))) {
+            pastes.put(name + ", " + Text.quote(line.strip()) + " repeated", upTo(limit, k -> line + "\n"));
+        }
+        pastes.put(name + ", its words between long runs of white space", upTo(limit, k -> words.get(k % words.size()) + " \t".repeat(1000)));
+        pastes.put(name + ", lines of each of its words", upTo(limit, k -> (words.get(k % words.size()) + " ").repeat(2000 / (1 + words.get(k
+                % words.size()).length())) + "\n"));
+        return pastes;
+    }
+
+    /** The pieces k = 0, 1, … one after the other, up to {@code limit} bytes of UTF-8. */
+    private static String upTo(int limit, java.util.function.IntFunction<String> piece) {
+        StringBuilder paste = new StringBuilder();
+        for (int k = 0; ; k++) {
+            String next = piece.apply(k);
+            if (paste.length() + next.getBytes(StandardCharsets.UTF_8).length > limit) {
+                return paste.length() > 0 ? paste.toString() : next.substring(0, Math.min(next.length(), limit / 4));
+            }
+            paste.append(next);
+        }
+    }
+
     // ---- headers
 
     @TestFactory

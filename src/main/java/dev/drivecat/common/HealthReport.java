@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 
 /**
@@ -47,5 +48,22 @@ public record HealthReport(String check, boolean up, String reason, Map<String, 
 
         /** The reports of its checks, now. */
         List<HealthReport> reports();
+    }
+
+    /** A bean that is one health check: /q/health gets its public answer, the admin its details. */
+    public interface Check extends HealthCheck, Source {
+
+        /** The report, now. */
+        HealthReport report();
+
+        @Override
+        default HealthCheckResponse call() {
+            return report().publicly();
+        }
+
+        @Override
+        default List<HealthReport> reports() {
+            return List.of(report());
+        }
     }
 }

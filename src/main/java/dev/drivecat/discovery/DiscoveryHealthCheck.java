@@ -11,8 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.eclipse.microprofile.health.HealthCheck;
-import org.eclipse.microprofile.health.HealthCheckResponse;
 
 /**
  * Discovery, a wellness check (/q/health/well): DOWN when the last run of a source failed, so that
@@ -24,7 +22,7 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
  */
 @Wellness
 @ApplicationScoped
-public class DiscoveryHealthCheck implements HealthCheck, HealthReport.Source {
+public class DiscoveryHealthCheck implements HealthReport.Check {
 
     static final String CHECK = "discovery";
 
@@ -35,16 +33,7 @@ public class DiscoveryHealthCheck implements HealthCheck, HealthReport.Source {
     EntityManager em;
 
     @Override
-    public HealthCheckResponse call() {
-        return report().publicly();
-    }
-
-    @Override
-    public List<HealthReport> reports() {
-        return List.of(report());
-    }
-
-    HealthReport report() {
+    public HealthReport report() {
         return HealthReport.of(CHECK, () -> {
             Map<String, Object> details = new LinkedHashMap<>();
             List<String> failed = new ArrayList<>();

@@ -16,8 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.eclipse.microprofile.health.HealthCheck;
-import org.eclipse.microprofile.health.HealthCheckResponse;
 
 /**
  * Data freshness, a wellness check (/q/health/well, part of /q/health): DOWN — prices are going
@@ -31,7 +29,7 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
  */
 @Wellness
 @ApplicationScoped
-public class ScrapeFreshnessCheck implements HealthCheck, HealthReport.Source {
+public class ScrapeFreshnessCheck implements HealthReport.Check {
 
     @Inject
     EntityManager em;
@@ -72,18 +70,9 @@ public class ScrapeFreshnessCheck implements HealthCheck, HealthReport.Source {
 
     static final String CHECK = "price data freshness";
 
-    @Override
-    public HealthCheckResponse call() {
-        return report().publicly();
-    }
-
-    @Override
-    public List<HealthReport> reports() {
-        return List.of(report());
-    }
-
     /** The verdict, its reason in drivecat's words, and the figures behind it. */
-    HealthReport report() {
+    @Override
+    public HealthReport report() {
         return HealthReport.of(CHECK, () -> {
             Map<String, Object> details = new LinkedHashMap<>();
             Duration limit = config.health().scrapeFreshness();

@@ -1,5 +1,6 @@
 package dev.drivecat.specs;
 
+import dev.drivecat.common.Currencies;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
@@ -21,7 +22,6 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.Currency;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -511,16 +511,13 @@ public final class ImportValidator {
         return n;
     }
 
+    /** The import format takes a code as ISO 4217 writes it (USD, not usd). */
     private String currency(String at, String raw) {
-        String code = raw.trim();
-        try {
-            if (code.length() == 3 && code.chars().allMatch(ch -> ch >= 'A' && ch <= 'Z')) {
-                return Currency.getInstance(code).getCurrencyCode();
-            }
-        } catch (IllegalArgumentException unknown) {
-            // fall through to the error
+        String code = raw.strip();
+        if (Currencies.isIso4217(code)) {
+            return code;
         }
-        error(at, "\"" + raw + "\" is not an ISO 4217 currency code such as USD, EUR or GBP");
+        error(at, "\"" + dev.drivecat.common.Text.quote(raw) + "\" is not an ISO 4217 currency code such as USD, EUR or GBP");
         return null;
     }
 

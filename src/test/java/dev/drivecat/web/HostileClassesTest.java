@@ -308,6 +308,70 @@ class HostileClassesTest {
                 "svg");
     }
 
+    // ---- currencies
+
+    /**
+     * Every currency an operation takes, as a parameter named currency or as a currency member of a
+     * JSON body, is an ISO 4217 code prices are written in: a made-up code, one for no currency, for
+     * testing, a metal, a fund, or anything not three letters is a 400 naming the parameter or
+     * pointing at the member, and nothing is stored; a code in lower case is read as the code.
+     */
+    @TestFactory
+    Stream<DynamicTest> everyCurrencyAnOperationTakesIsACodePricesAreWrittenIn() throws IOException {
+        List<String> refused = dev.drivecat.common.CurrenciesTest.NO_PRICES_CURRENCY.stream().filter(c -> !c.isBlank()).toList();
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Operation op : ApiFuzzTest.operations()) {
+            if (op.parameterNames().contains("currency")) {
+                tests.add(DynamicTest.dynamicTest(op.key() + " ?currency=", () -> {
+                    Map<String, String> baseline = baselines(op).get(0);
+                    for (String code : refused) {
+                        Attempt attempt = attempt(op, baseline, "currency", code, "currency");
+                        Response response = ApiFuzzTest.send(op, attempt);
+                        ApiFuzzTest.checkAnswer(attempt.describe(op), 0, response);
+                        assertThat(response.statusCode()).as("the answer to %s", attempt.describe(op)).isEqualTo(400);
+                        assertThat(response.jsonPath().getString("parameter")).isEqualTo("currency");
+                    }
+                    Response lower = ApiFuzzTest.send(op, attempt(op, baseline, "currency", "eur", "currency"));
+                    assertThat(lower.statusCode()).as("%s with currency=eur", op.key()).isNotEqualTo(400);
+                }));
+            }
+        }
+        tests.add(DynamicTest.dynamicTest("POST /admin/imports/specs, every currency member", () -> {
+            JsonNode valid = JSON.readTree(importDocument("currency-" + UNIQUE.incrementAndGet()));
+            List<String> pointers = new ArrayList<>();
+            membersNamed(valid, "", "currency", pointers);
+            assertThat(pointers).as("currency members of an import").isNotEmpty();
+            for (String pointer : pointers) {
+                for (String code : refused) {
+                    Response imported = admin().contentType("application/json").body(JSON.writeValueAsBytes(with(valid, pointer,
+                            JsonNodeFactory.instance.textNode(code)))).when().post("/admin/imports/specs").andReturn();
+                    String what = "an import with currency " + Text.quote(code) + " at " + pointer;
+                    ApiFuzzTest.checkAnswer(what, 0, imported);
+                    assertThat(imported.statusCode()).as("the answer to %s: %s", what, imported.asString()).isEqualTo(400);
+                    assertThat(imported.asString()).as("the refusal of %s points at the member", what).contains(pointer);
+                }
+            }
+        }));
+        return tests.stream();
+    }
+
+    /** The pointers of every member of that name in a JSON tree. */
+    private static void membersNamed(JsonNode node, String pointer, String name, List<String> found) {
+        if (node.isObject()) {
+            node.fields().forEachRemaining(member -> {
+                String at = pointer + "/" + member.getKey();
+                if (member.getKey().equals(name)) {
+                    found.add(at);
+                }
+                membersNamed(member.getValue(), at, name, found);
+            });
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                membersNamed(node.get(i), pointer + "/" + i, name, found);
+            }
+        }
+    }
+
     // ---- pasted text
 
     /**

@@ -170,6 +170,19 @@ class ItemSummaryReaderTest {
     }
 
     @Test
+    void anItemPricedInACodeNoPriceIsInHasNoPrice() throws Exception {
+        for (String code : dev.drivecat.common.CurrenciesTest.NO_PRICES_CURRENCY) {
+            JsonNode page = JSON.readTree("""
+                    {"itemSummaries": [
+                      {"legacyItemId": "100000000011", "title": "Optane 905P 480GB", "buyingOptions": ["FIXED_PRICE"],
+                       "price": {"value": "4.99", "currency": "%s"}, "itemWebUrl": "https://www.ebay.com/itm/100000000011"}
+                    ]}""".formatted(code));
+            assertThat(reader.read(page, 0, 50, EbayBrowseSource.MAX_OFFSET).results()).as(code).extracting(SearchResult::price)
+                    .containsOnlyNulls();
+        }
+    }
+
+    @Test
     void aPageThatIsNotTheDocumentedShapeIsUnreadable() throws Exception {
         assertThatThrownBy(() -> reader.read(JSON.readTree("[1, 2]"), 0, 50, 9_999)).isInstanceOf(ItemSummaryReader.Unreadable.class)
                 .hasMessageContaining("not a JSON object");

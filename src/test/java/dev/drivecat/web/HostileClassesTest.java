@@ -372,6 +372,53 @@ class HostileClassesTest {
         }
     }
 
+    // ---- item URLs
+
+    /**
+     * A URL kept as a listing's or a watched page's is linked from every page that shows the offer:
+     * it must be an item page as a browser reads it. Every product page of every site, with dot
+     * segments in every spelling a browser reads as one, is sent to the watch list (POST
+     * /admin/listings) and as a listing of an import: one that climbs out of the item page
+     * (/itm/1/../../signin) is a 400 naming the URL, one that comes back to it is kept without its
+     * dot segments.
+     */
+    @TestFactory
+    Stream<DynamicTest> everyItemUrlIsKeptAsABrowserReadsItAndOnlyWhenItIsAnItemPage() {
+        return dev.drivecat.scraping.SiteDefinitionsTest.PRODUCT_PAGES.stream().map(raw -> DynamicTest.dynamicTest(raw, () -> {
+            java.net.URI page = java.net.URI.create(raw);
+            String base = page.getScheme() + "://" + page.getRawAuthority();
+            String query = page.getRawQuery() == null ? "" : "?" + page.getRawQuery();
+            for (String dot : List.of("..", "%2e%2e", ".%2E")) {
+                String out = base + page.getRawPath() + "/" + dot + "/" + dot + "/" + dot + "/signin" + query;
+                String detour = base + "/x/" + dot + page.getRawPath() + query;
+                Response refused = watch(out);
+                assertThat(refused.statusCode()).as("the watch list given %s: %s", out, refused.asString()).isEqualTo(400);
+                assertThat(refused.jsonPath().getString("parameter")).isEqualTo("url");
+                Response kept = watch(detour);
+                assertThat(kept.statusCode()).as("the watch list given %s: %s", detour, kept.asString()).isIn(200, 201);
+                assertThat(kept.jsonPath().getString("url")).as("the page kept for %s", detour).isEqualTo(base + page.getRawPath() + query);
+                String key = "url-" + UNIQUE.incrementAndGet();
+                Response imported = importListingUrl(key, out);
+                assertThat(imported.statusCode()).as("an import of a listing at %s: %s", out, imported.asString()).isEqualTo(400);
+                assertThat(imported.asString()).contains("/listings/0/url");
+            }
+        }));
+    }
+
+    private static Response watch(String url) throws IOException {
+        ObjectNode body = JsonNodeFactory.instance.objectNode().put("url", url).put("drive", "intel-optane-p4800x-375gb-u2");
+        Response answer = admin().contentType("application/json").body(JSON.writeValueAsBytes(body)).when().post("/admin/listings").andReturn();
+        ApiFuzzTest.checkAnswer("POST /admin/listings with " + url, 0, answer);
+        return answer;
+    }
+
+    private static Response importListingUrl(String key, String url) throws IOException {
+        JsonNode doc = with(JSON.readTree(importDocument(key)), "/listings/0/url", JsonNodeFactory.instance.textNode(url));
+        Response answer = admin().contentType("application/json").body(JSON.writeValueAsBytes(doc)).when().post("/admin/imports/specs").andReturn();
+        ApiFuzzTest.checkAnswer("an import of a listing at " + url, 0, answer);
+        return answer;
+    }
+
     // ---- pasted text
 
     /**

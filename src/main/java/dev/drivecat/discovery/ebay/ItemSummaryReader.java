@@ -187,7 +187,7 @@ final class ItemSummaryReader {
         Optional<URI> web = text(item, "itemWebUrl").flatMap(ItemSummaryReader::uri)
                 .filter(u -> "https".equals(u.getScheme()) && u.getHost() != null && sites.forHost(u.getHost())
                         .filter(site -> "ebay".equals(site.definition().site())).isPresent())
-                .flatMap(u -> uri("https://" + u.getHost() + u.getRawPath()))
+                .flatMap(u -> uri("https://" + u.getHost() + u.getRawPath())).flatMap(sites::productPage)
                 .filter(u -> sites.externalIdFromUrl(u).filter(id::equals).isPresent());
         return web.map(URI::toString).orElse("https://" + marketplaceHost + "/itm/" + id);
     }

@@ -82,8 +82,11 @@ public final class ToolOutput {
         idCtrl(lines).forEach(d -> merge(out, d));
         for (int i = 0; i < lines.size(); i++) {
             checkEvery(i);
+            if (lines.get(i).isEmpty()) {
+                continue;
+            }
             Matcher row = NVME_LIST_ROW.matcher(lines.get(i));
-            if (!lines.get(i).isEmpty() && row.lookingAt()) {
+            if (row.lookingAt()) {
                 long bytes = decimalBytes(row.group(4), row.group(5));
                 merge(out, new Device("nvme list", row.group(1), bytes, null, Interface.NVME));
             }
@@ -108,6 +111,9 @@ public final class ToolOutput {
     private static String diskinfoDescription(List<String> lines) {
         for (int i = 0; i < lines.size(); i++) {
             checkEvery(i);
+            if (lines.get(i).isEmpty()) {
+                continue;
+            }
             Matcher descr = DISKINFO_DESCR.matcher(lines.get(i));
             if (descr.matches()) {
                 return descr.group(1);

@@ -63,7 +63,11 @@ import org.junit.jupiter.api.TestFactory;
  * writers must not emit as it is;</li>
  * <li>headers: security headers on every answer, Vary: Accept wherever the contract names more than
  * one media type, Location only as a relative reference;</li>
- * <li>metrics: uri tags are path templates, whatever paths are asked for.</li>
+ * <li>metrics: uri tags are path templates, whatever paths are asked for;</li>
+ * <li>currencies: every currency parameter and import member, with codes no price is in;</li>
+ * <li>item URLs: every product page of every site with dot segments, to the watch list and an import;</li>
+ * <li>pasted text (issue 43): every text/plain operation, at its limit, with pastes built to cost more
+ * than linear time or to answer much more than was sent.</li>
  * </ul>
  * Every answer is held to {@link ApiFuzzTest#checkAnswer}: no 5xx, under 1 MB for a request under
  * 1 KB, and no request thread still working once it is answered.

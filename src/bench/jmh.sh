@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # JMH micro-benchmarks of src/test, in-process on one core: NeverAskedQuestionBenchmark (a never-asked
-# /recommend question), IdentifyTitlesBenchmark, PoolPasteBenchmark, and DiscoveryRunBenchmark (which
+# /recommend question), IdentifyTitlesBenchmark, PoolPasteBenchmark, HostilePasteBenchmark (the worst paste
+# per KiB of each paste reader), and DiscoveryRunBenchmark (which
 # drives the packaged service: ./mvnw package -DskipTests first). Compiles the tests (JMH generates its
 # harness there), then runs
 #   src/bench/jmh.sh                          # NeverAskedQuestionBenchmark, 2 forks x 5 x 2 s

@@ -198,15 +198,7 @@ public final class Params {
         if (raw == null || raw.isBlank()) {
             return defaultCurrency;
         }
-        String code = raw.trim().toUpperCase(java.util.Locale.ROOT);
-        try {
-            if (code.matches("[A-Z]{3}")) {
-                return java.util.Currency.getInstance(code).getCurrencyCode();
-            }
-        } catch (IllegalArgumentException e) {
-            // not a currency
-        }
-        throw invalid("currency", raw, "an ISO 4217 currency code such as USD, EUR or GBP");
+        return Currencies.iso4217(raw).orElseThrow(() -> invalid("currency", raw, "an ISO 4217 currency code such as USD, EUR or GBP"));
     }
 
     public static DomainException invalid(String name, String raw, String expected) {

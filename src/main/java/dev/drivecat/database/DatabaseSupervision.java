@@ -1,5 +1,6 @@
 package dev.drivecat.database;
 
+import dev.drivecat.common.HealthReport;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -8,10 +9,13 @@ import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.eclipse.microprofile.health.HealthCheck;
-import org.eclipse.microprofile.health.HealthCheckResponse;
-import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Liveness;
 import org.eclipse.microprofile.health.Readiness;
 import org.jboss.logging.Logger;
@@ -19,13 +23,18 @@ import org.jboss.logging.Logger;
 /**
  * Runs the {@link EmbeddedDatabaseSupervisor} while the service runs on its embedded PostgreSQL,
  * resumes the service after a restart, and reports supervision in the health checks: not ready
- * while the server is being restarted, not live once the supervisor has given up.
+ * while the server is being restarted, not live once the supervisor has given up. Whether the
+ * database answers is a readiness check too. The state, the failures counted and the postmaster's
+ * process id are the admin's details (GET /admin/health).
  */
 @ApplicationScoped
-public class DatabaseSupervision {
+public class DatabaseSupervision implements HealthReport.Source {
 
     private static final Logger LOG = Logger.getLogger(DatabaseSupervision.class);
     static final String CHECK = "embedded database supervision";
+    static final String CONNECTIONS = "database";
+    /** How long the readiness check waits for the database's answer. */
+    private static final int VALIDATION_SECONDS = 2;
 
     /** Fired after the supervisor started the embedded PostgreSQL again, once the connection pool was flushed. */
     public record Restarted(long postmasterPid) {
@@ -66,41 +75,65 @@ public class DatabaseSupervision {
     @Liveness
     @ApplicationScoped
     HealthCheck liveness() {
-        return check(state -> state != EmbeddedDatabaseSupervisor.State.GAVE_UP);
+        return () -> supervision(state -> state != EmbeddedDatabaseSupervisor.State.GAVE_UP).publicly();
     }
 
     @Produces
     @Readiness
     @ApplicationScoped
     HealthCheck readiness() {
-        return check(state -> state == EmbeddedDatabaseSupervisor.State.RUNNING);
+        return () -> supervision(state -> state == EmbeddedDatabaseSupervisor.State.RUNNING).publicly();
+    }
+
+    /**
+     * Whether the database answers, a readiness check in place of Quarkus's own, whose answer
+     * carried the driver's error (the server's address among it): {@code quarkus.datasource.health.enabled=false}.
+     */
+    @Produces
+    @Readiness
+    @ApplicationScoped
+    HealthCheck connections() {
+        return () -> connection().publicly();
+    }
+
+    @Override
+    public List<HealthReport> reports() {
+        return List.of(supervision(state -> state == EmbeddedDatabaseSupervisor.State.RUNNING), connection());
     }
 
     /** The supervision check, up in the states {@code up} accepts (always up when nothing is supervised). */
-    private HealthCheck check(java.util.function.Predicate<EmbeddedDatabaseSupervisor.State> up) {
-        return () -> {
+    private HealthReport supervision(java.util.function.Predicate<EmbeddedDatabaseSupervisor.State> up) {
+        return HealthReport.of(CHECK, () -> {
             EmbeddedDatabaseSupervisor s = supervisor;
-            HealthCheckResponseBuilder response = HealthCheckResponse.named(CHECK);
             if (s == null) {
-                return response.up().withData("database", describeUnsupervised()).build();
+                return new HealthReport(CHECK, true, EmbeddedDatabase.service().isPresent() ? "the embedded PostgreSQL is starting"
+                        : "an external database (configured datasource): supervised by its operator, not by drivecat", Map.of());
             }
             EmbeddedDatabaseSupervisor.Status status = s.status();
-            return describe(response, status).status(up.test(status.state())).build();
-        };
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("state", status.state().name());
+            details.put("detail", status.detail());
+            details.put("failuresInWindow", status.failuresInWindow());
+            details.put("maxFailures", settings.supervision().maxFailures());
+            details.put("failureWindow", settings.supervision().failureWindow().toString());
+            status.lastFailure().ifPresent(at -> details.put("lastFailure", at.toString()));
+            String reason = switch (status.state()) {
+                case RUNNING -> "the embedded PostgreSQL runs";
+                case RESTARTING -> "the embedded PostgreSQL stopped and is being started again";
+                case GAVE_UP -> "drivecat gave up restarting the embedded PostgreSQL after " + status.failuresInWindow()
+                        + " failures within " + settings.supervision().failureWindow() + ": restart the service";
+            };
+            return new HealthReport(CHECK, up.test(status.state()), reason, details);
+        });
     }
 
-    private static String describeUnsupervised() {
-        return EmbeddedDatabase.service().isPresent() ? "embedded, supervision not started yet"
-                : "external (configured datasource): supervised by its operator, not by drivecat";
-    }
-
-    private HealthCheckResponseBuilder describe(HealthCheckResponseBuilder response, EmbeddedDatabaseSupervisor.Status status) {
-        response.withData("state", status.state().name())
-                .withData("detail", status.detail())
-                .withData("failuresInWindow", status.failuresInWindow())
-                .withData("maxFailures", settings.supervision().maxFailures())
-                .withData("failureWindow", settings.supervision().failureWindow().toString());
-        status.lastFailure().ifPresent(at -> response.withData("lastFailure", at.toString()));
-        return response;
+    private HealthReport connection() {
+        try (Connection c = dataSource.getConnection()) {
+            boolean valid = c.isValid(VALIDATION_SECONDS);
+            return new HealthReport(CONNECTIONS, valid, valid ? "the database answers" : "the database does not answer", Map.of());
+        } catch (SQLException | RuntimeException e) {
+            return new HealthReport(CONNECTIONS, false, "the database does not answer", Map.of("error", e.getClass().getSimpleName()
+                    + ": " + e.getMessage()));
+        }
     }
 }

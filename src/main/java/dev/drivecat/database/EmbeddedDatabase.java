@@ -152,6 +152,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
                 .setRegisterShutdownHook(false)
                 .setPGStartupWait(Duration.ofSeconds(120))
                 .setServerConfig("listen_addresses", "localhost")
+                .setServerConfig("unix_socket_directories", socketDirectory(dir))
                 .setServerConfig("max_connections", "100")
                 .setServerConfig("fsync", durability == Durability.DURABLE ? "on" : "off")
                 .setServerConfig("synchronous_commit", durability == Durability.THROWAWAY ? "off" : "on");
@@ -162,6 +163,29 @@ public final class EmbeddedDatabase implements AutoCloseable {
         EmbeddedDatabase database = new EmbeddedDatabase(postgres, dir, ownership);
         LOG.infof("Embedded PostgreSQL started on port %d with data directory %s", postgres.getPort(), dir);
         return database;
+    }
+
+    /** The longest path of a Unix socket (sun_path, 108 bytes with its NUL on Linux). */
+    private static final int MAX_SOCKET_PATH = 107;
+
+    /**
+     * Where the server's Unix socket goes: {@code <cluster>.socket}, beside the cluster, a folder
+     * only this account may enter (0700), so that no other account of the machine reaches the
+     * socket, as it would in the world-writable /tmp that PostgreSQL's binaries default to. The
+     * service connects over TCP on loopback; when the socket's path would be longer than a Unix
+     * socket's may be, the server opens none (an empty setting).
+     */
+    static String socketDirectory(Path cluster) throws IOException {
+        Path folder = cluster.resolveSibling(cluster.getFileName() + ".socket");
+        if ((folder + "/.s.PGSQL.65535.lock").getBytes(StandardCharsets.UTF_8).length > MAX_SOCKET_PATH) {
+            LOG.infof("The embedded PostgreSQL opens no Unix socket: %s is too long a path for one; it listens on loopback only", folder);
+            return "";
+        }
+        Files.createDirectories(folder);
+        if (Files.getFileStore(folder).supportsFileAttributeView(java.nio.file.attribute.PosixFileAttributeView.class)) {
+            Files.setPosixFilePermissions(folder, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        }
+        return folder.toString();
     }
 
     /**

@@ -102,7 +102,7 @@ public class SubscriptionResource {
     @MaxBody(bytes = MAX_BODY_BYTES)
     public Response signUp(InputStream body, @Context HttpServerRequest request) throws java.io.IOException {
         // counted first: a client's invalid sign-ups count as much as its valid ones
-        subscriptions.admit(request.remoteAddress() == null ? null : request.remoteAddress().hostAddress());
+        subscriptions.admit(dev.drivecat.common.ClientAddress.key(request.remoteAddress() == null ? null : request.remoteAddress().hostAddress()));
         byte[] bytes = BodyLimit.read(body, MAX_BODY_BYTES, "A sign-up");
         SubscriptionRequest parsed;
         try {

@@ -80,7 +80,7 @@ public class SubscriptionService {
      * drivecat.digest.signups-per-client, whether the sign-up would have been valid or not.
      */
     public void admit(String client) {
-        limiter.count(SignupLimiter.Scope.CLIENT, client == null ? "unknown" : client);
+        limiter.count(SignupLimiter.Scope.CLIENT, client);
     }
 
     /**

@@ -32,6 +32,13 @@ public class IdentifyResource {
     /** The largest pasted tool output read (a smartctl -x of one drive is 5–15 KB). */
     public static final int MAX_OUTPUT_BYTES = 65_536;
 
+    /**
+     * The most devices of one tool output identified and answered: a host's drives (an nvme list of a
+     * full server); each answer holds up to 20 candidates with their reasons, so the answer stays
+     * bounded whatever the paste repeats.
+     */
+    static final int MAX_DEVICES = 32;
+
     @Inject
     IdentityService identity;
 
@@ -68,11 +75,14 @@ public class IdentifyResource {
             List<CandidateView> candidates,
             @Schema(description = "The facts that decided, in words: the part number, or the model, capacity and form-factor words.")
             List<String> evidence,
-            @Schema(nullable = true, description = "For a pasted tool output: every device it describes (the fields above are the "
-                    + "first one's).") List<DeviceView> devices) {
+            @Schema(nullable = true, description = "For a pasted tool output: the devices it describes, at most 32 (the fields "
+                    + "above are the first one's).") List<DeviceView> devices,
+            @Schema(nullable = true, description = "For a pasted tool output: how many more devices it describes than devices "
+                    + "lists, left out unidentified (0 when it lists them all); null for a title.", examples = "0")
+            Integer devicesNotShown) {
 
-        static IdentificationView of(Identification id, List<DeviceView> devices) {
-            return new IdentificationView(id.decision().name(), id.drive(), CandidateView.of(id.candidates()), id.evidence(), devices);
+        static IdentificationView of(Identification id) {
+            return new IdentificationView(id.decision().name(), id.drive(), CandidateView.of(id.candidates()), id.evidence(), null, null);
         }
     }
 
@@ -98,7 +108,7 @@ public class IdentifyResource {
             throw Params.invalid("text", text, "a text of at most " + IdentityMatcher.MAX_TEXT
                     + " characters (POST a tool output instead)");
         }
-        return IdentificationView.of(identity.identify(text), null);
+        return IdentificationView.of(identity.identify(text));
     }
 
     @POST
@@ -109,7 +119,8 @@ public class IdentifyResource {
             description = "Reads smartctl -i/-a/-x (ATA, NVMe, SCSI), nvme id-ctrl, nvme list and diskinfo output as people paste it "
                     + "(prompts, misaligned columns, thousands written with commas, dots or spaces) and identifies each device by its "
                     + "model string, the capacity in bytes and the form factor the tool prints. A body that is none of these is read "
-                    + "as a title. Nothing of the paste is stored; serial numbers are never read.")
+                    + "as a title. At most 32 devices are identified; devicesNotShown counts the rest. Nothing of the paste is "
+                    + "stored; serial numbers are never read.")
     @RequestBody(content = @Content(mediaType = MediaType.TEXT_PLAIN, schema = @Schema(type = SchemaType.STRING),
             example = "=== START OF INFORMATION SECTION ===\nModel Number:                       INTEL SSDPEK1A118GA\n"
                     + "Namespace 1 Size/Capacity:          118,410,444,800 [118 GB]\n"))
@@ -124,16 +135,21 @@ public class IdentifyResource {
         if (text.isBlank()) {
             throw DomainException.invalidBody("The body is empty: paste smartctl, nvme or diskinfo output, or a listing title");
         }
-        List<IdentityService.DeviceIdentification> devices = identity.identifyOutput(text);
-        if (devices.isEmpty()) {
-            return IdentificationView.of(identity.identify(text), null);
+        List<ToolOutput.Device> found = ToolOutput.devices(text);
+        if (found.isEmpty()) {
+            return IdentificationView.of(identity.identify(text));
         }
-        List<DeviceView> views = devices.stream().map(d -> {
-            ToolOutput.Device dev = d.device();
-            Identification id = d.identification();
-            return new DeviceView(dev.tool(), dev.model(), dev.capacityBytes(), dev.formFactor(), dev.bus() == null ? null : dev.bus().token(),
-                    id.decision().name(), id.drive(), CandidateView.of(id.candidates()), id.evidence());
-        }).toList();
-        return IdentificationView.of(devices.get(0).identification(), views);
+        IdentityMatcher matcher = identity.matcher();
+        List<Identification> ids = found.stream().limit(MAX_DEVICES).map(matcher::identify).toList();
+        List<DeviceView> views = new java.util.ArrayList<>();
+        for (int i = 0; i < ids.size(); i++) {
+            ToolOutput.Device dev = found.get(i);
+            Identification id = ids.get(i);
+            views.add(new DeviceView(dev.tool(), dev.model(), dev.capacityBytes(), dev.formFactor(), dev.bus() == null ? null : dev.bus().token(),
+                    id.decision().name(), id.drive(), CandidateView.of(id.candidates()), id.evidence()));
+        }
+        Identification first = ids.get(0);
+        return new IdentificationView(first.decision().name(), first.drive(), CandidateView.of(first.candidates()), first.evidence(),
+                views, found.size() - views.size());
     }
 }

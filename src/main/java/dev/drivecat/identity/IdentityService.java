@@ -31,23 +31,9 @@ public class IdentityService {
 
     private volatile Current current;
 
-    /** One device of a pasted tool output, and what it names. */
-    public record DeviceIdentification(ToolOutput.Device device, Identification identification) {
-    }
-
     /** What a text (a title, a model string) names. */
     public Identification identify(String text) {
         return matcher().identify(text);
-    }
-
-    /** The devices a pasted tool output describes, each identified by its model string, capacity and form factor. */
-    public List<DeviceIdentification> identifyOutput(String output) {
-        IdentityMatcher m = matcher();
-        List<DeviceIdentification> out = new ArrayList<>();
-        for (ToolOutput.Device d : ToolOutput.devices(output)) {
-            out.add(new DeviceIdentification(d, m.identify(d)));
-        }
-        return out;
     }
 
     /** What one device of a tool output names. */

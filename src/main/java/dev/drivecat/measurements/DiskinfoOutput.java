@@ -1,5 +1,6 @@
 package dev.drivecat.measurements;
 
+import dev.drivecat.common.PastedText;
 import dev.drivecat.identity.ToolOutput;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -16,15 +17,16 @@ import java.util.regex.Pattern;
 public final class DiskinfoOutput {
 
     static final String TOOL = "diskinfo";
-    private static final Pattern SECTION = Pattern.compile("^\\s*Synchronous random writes:\\s*$", Pattern.MULTILINE);
-    private static final Pattern ROW = Pattern.compile("^\\s*([0-9]+(?:\\.[0-9]+)?) kbytes:\\s+([0-9]+(?:\\.[0-9]+)?) usec/IO\\b.*$");
+    /** A row of the table, on a line read as {@link PastedText#lines} reads it. */
+    private static final Pattern ROW = Pattern.compile("([0-9]++(?:\\.[0-9]++)?) kbytes:\\s++([0-9]++(?:\\.[0-9]++)?) usec/IO\\b.*+");
 
     private DiskinfoOutput() {
     }
 
     public static SyncWrite parse(String output) {
-        Matcher section = SECTION.matcher(output);
-        if (!section.find()) {
+        List<String> lines = PastedText.lines(output);
+        int section = lines.indexOf("Synchronous random writes:");
+        if (section < 0) {
             throw new MeasurementRejected(output.contains("kbytes:") || output.contains("# sectorsize")
                     ? "This diskinfo output has no \"Synchronous random writes:\" table: it is not a sync-write test. Post the "
                     + "output of diskinfo -wS (the -w flag allows the write test, -S runs it)"
@@ -32,9 +34,8 @@ public final class DiskinfoOutput {
                     + "FreeBSD/TrueNAS diskinfo -wS as text/plain and fio --output-format=json as application/json");
         }
         List<String> sizes = new ArrayList<>();
-        String[] lines = output.substring(section.end()).split("\\R");
-        for (String line : lines) {
-            if (line.isBlank()) {
+        for (String line : lines.subList(section + 1, lines.size())) {
+            if (line.isEmpty()) {
                 if (!sizes.isEmpty()) {
                     break;
                 }
@@ -47,7 +48,7 @@ public final class DiskinfoOutput {
             sizes.add(row.group(1) + " kbytes");
             if (row.group(1).equals("4")) {
                 return new SyncWrite(TOOL, "sync-write", 4096, 1, new BigDecimal(row.group(2)), description(output),
-                        line.strip());
+                        line);
             }
         }
         throw new MeasurementRejected("The diskinfo -wS table has no 4 kbytes row (it has "

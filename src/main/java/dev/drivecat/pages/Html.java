@@ -51,6 +51,7 @@ final class Html {
             case UNSUPPORTED_MEDIA_TYPE -> 415;
             case UNPROCESSABLE -> 422;
             case TOO_MANY_REQUESTS -> 429;
+            case UNAVAILABLE -> 503;
         };
     }
 
@@ -63,6 +64,7 @@ final class Html {
             case UNSUPPORTED_MEDIA_TYPE -> "Unsupported media type";
             case UNPROCESSABLE -> "Cannot be processed";
             case TOO_MANY_REQUESTS -> "Too many requests";
+            case UNAVAILABLE -> "Not answered";
         };
     }
 

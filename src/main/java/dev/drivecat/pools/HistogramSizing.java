@@ -50,6 +50,8 @@ public record HistogramSizing(List<Cutoff> cutoffs, String ddt, List<String> bas
             "4M", "8M", "16M");
 
     private static final double GIB = 1024d * 1024 * 1024;
+    /** Why a sum of zdb's figures is not given. */
+    static final String BEYOND_ANY_POOL = "add up past 8 EiB (2^63 bytes, beyond what any pool holds and what drivecat counts in)";
 
     public HistogramSizing {
         cutoffs = List.copyOf(cutoffs);
@@ -97,12 +99,21 @@ public record HistogramSizing(List<Cutoff> cutoffs, String ddt, List<String> bas
             warnings.add("the pool has a dedup vdev but the paste shows no dedup table size: the metadata counted includes it");
         }
         List<Cutoff> cutoffs = new ArrayList<>();
+        boolean beyondAnyPool = false;
         for (String cutoff : CUTOFFS) {
             long bytes = cutoff.equals("0") ? 0 : Sizes.bytes(cutoff);
             Long small = bytes == 0 ? Long.valueOf(0) : histogram.asizeAtOrBelow().get(cutoff);
             Long below = bytes == 0 || histogram.binning() == HistogramBinning.UP_TO ? small
                     : histogram.asizeAtOrBelow().get(Sizes.label(Long.numberOfTrailingZeros(bytes) - 1));
-            cutoffs.add(cutoff(cutoff, bytes, metadata, counted, small, below, histogram.binning()));
+            try {
+                cutoffs.add(cutoff(cutoff, bytes, metadata, counted, small, below, histogram.binning()));
+            } catch (ArithmeticException e) {
+                beyondAnyPool = true;
+                cutoffs.add(new Cutoff(cutoff, bytes, counted, small, null, null, "not given: " + BEYOND_ANY_POOL));
+            }
+        }
+        if (beyondAnyPool) {
+            warnings.add("the paste's zdb figures " + BEYOND_ANY_POOL + ": the sizes they would give are left out");
         }
         if (histogram.binning() != HistogramBinning.UP_TO) {
             warnings.add("this zdb (before OpenZFS 2.4" + (histogram.binning() == HistogramBinning.UNKNOWN ? ", or not known" : "")
@@ -139,8 +150,8 @@ public record HistogramSizing(List<Cutoff> cutoffs, String ddt, List<String> bas
                 Long.numberOfTrailingZeros(bytes) + 1);
         String lowerRow = binning == HistogramBinning.UP_TO ? "" : ", and only the blocks below " + cutoff + ": the "
                 + Sizes.label(Long.numberOfTrailingZeros(bytes) - 1) + " row";
-        Long lower = below == null ? null : need((metadata == null ? 0 : metadata) + Math.max(0, below
-                - (metadataAll == null ? 0 : metadataAll)));
+        Long lower = below == null ? null : need(Math.addExact(metadata == null ? 0 : metadata, Math.max(0, below
+                - (metadataAll == null ? 0 : metadataAll))));
         String atLeast = lower == null ? "no lower bound (the " + Sizes.label(Long.numberOfTrailingZeros(bytes) - 1)
                 + " row is not shown)" : "at least " + gib(lower);
         if (metadata == null) {
@@ -149,15 +160,21 @@ public record HistogramSizing(List<Cutoff> cutoffs, String ddt, List<String> bas
                             + "metadata, which the paste does not show; %s (those blocks ÷ 0.75%s)",
                     cutoff, gib(small), cutoff, upTo, atLeast, lowerRow));
         }
-        long upper = need(metadata + small);
+        long sum = Math.addExact(metadata, small);
+        long upper = need(sum);
         return new Cutoff(cutoff, bytes, metadata, small, upper, lower, String.format(Locale.ROOT,
                 "metadata %s + the blocks of at most %s, %s (the asize Cum. at %s: metadata blocks of that size counted again%s) "
                         + "= %s, ÷ 0.75 = %s; %s (each metadata byte once%s)",
-                gib(metadata), cutoff, gib(small), cutoff, upTo, gib(metadata + small), gib(upper), atLeast, lowerRow));
+                gib(metadata), cutoff, gib(small), cutoff, upTo, gib(sum), gib(upper), atLeast, lowerRow));
     }
 
+    /** The bytes ÷ 0.75; an ArithmeticException past what a long holds (2^63 bytes, 8 EiB), never a clamped or wrapped figure. */
     private static long need(long bytes) {
-        return (long) Math.ceil(bytes / FILL_LIMIT);
+        double need = Math.ceil(bytes / FILL_LIMIT);
+        if (need >= 0x1p63) {
+            throw new ArithmeticException("long overflow");
+        }
+        return (long) need;
     }
 
     /** Where the dedup table goes, when the paste shows deduplication or a dedup vdev; null otherwise. */

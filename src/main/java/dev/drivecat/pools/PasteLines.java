@@ -1,5 +1,7 @@
 package dev.drivecat.pools;
 
+import dev.drivecat.common.PastedText;
+import dev.drivecat.common.Work;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,7 +11,9 @@ import java.util.List;
  * spaces as spaces; a Markdown quote's leading {@code >} removed; Markdown fences marked so that
  * readers step over them. Indentation is counted in columns with tab stops every 8, as a terminal
  * shows it: zpool status indents its config with a tab and then two spaces per level, and a paste
- * that turned the tab into spaces keeps the same columns.
+ * that turned the tab into spaces keeps the same columns. A line is read up to
+ * {@link PastedText#MAX_LINE} characters, so that what the readers' patterns cost on one line is
+ * bounded and the paste is read in time linear in its size.
  */
 final class PasteLines {
 
@@ -56,12 +60,15 @@ final class PasteLines {
         int number = 1;
         int n = paste.length();
         while (start <= n) {
+            if (number % PastedText.CHECK_EVERY == 0) {
+                Work.check();
+            }
             int end = start;
             while (end < n && paste.charAt(end) != '\n' && paste.charAt(end) != '\r') {
                 end++;
             }
             if (end > start || end < n) {
-                lines.add(line(number, paste, start, end));
+                lines.add(line(number, paste, start, PastedText.cut(paste, start, end)));
             }
             if (end >= n) {
                 break;

@@ -1,5 +1,7 @@
 package dev.drivecat.pools;
 
+import dev.drivecat.common.PastedText;
+import dev.drivecat.common.Work;
 import dev.drivecat.pools.PasteLines.Line;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,12 +37,18 @@ public final class PoolOutputParser {
     private static final Pattern DEDUP_LINE = Pattern.compile("dedup:\\s*(?:DDT entries\\s+([0-9]+).*|no DDT entries.*)");
     /** A shell prompt and command ("root@host:~# zpool status", "[user@host ~]$ …", "# zdb -Lbbbs tank"), or the command alone. */
     private static final Pattern PROMPT = Pattern.compile(
-            "(?:\\[[^\\]]*\\]|[\\w.-]+@\\S+|[\\w.-]+(?::\\S*)?)?\\s*[$#%>]\\s*[A-Za-z./~].*|(?:sudo\\s+)?(?:zpool|zdb)(?:\\s.*)?");
+            "(?:\\[[^\\]]*+\\]|[\\w.-]++@\\S+|[\\w.-]++(?::\\S*)?)?\\s*+[$#%>]\\s*+[A-Za-z./~].*|(?:sudo\\s++)?(?:zpool|zdb)(?:\\s.*)?");
     /** zpool_dump_ddt's table: its two header lines, the rule, the rows by reference count and the total. */
     private static final Pattern DDT_TABLE = Pattern.compile("(?:(?:bucket|refcnt|Total|[0-9]+(?:\\.[0-9]+)?[KMGTPE]?)\\b|_{3,}|-{3,}).*");
     /** Vdev states (zpool_state_to_name) and a spare's INUSE and AVAIL. */
     static final Set<String> STATES = Set.of("ONLINE", "DEGRADED", "FAULTED", "OFFLINE", "UNAVAIL", "REMOVED", "SPLIT",
             "UNKNOWN", "AVAIL", "INUSE", "SUSPENDED");
+    /** The most pools one answer holds: a host's pools, many times over. */
+    static final int MAX_POOLS = 64;
+    /** The most vdevs one answer holds, in all its pools: pools of hundreds of vdevs fit. */
+    static final int MAX_VDEVS = 1024;
+    /** The most places one pool's entry lists as where the paste shows it (zpool status, list, zdb's two). */
+    static final int MAX_SHOWN = 8;
     private static final Map<String, VdevRole> STATUS_SECTIONS = Map.of("logs", VdevRole.LOG, "log", VdevRole.LOG,
             "special", VdevRole.SPECIAL, "dedup", VdevRole.DEDUP, "cache", VdevRole.CACHE, "spares", VdevRole.SPARE,
             "spare", VdevRole.SPARE);
@@ -50,6 +58,8 @@ public final class PoolOutputParser {
     private final Map<String, PoolPaste.Pool> pools = new LinkedHashMap<>();
     private final Map<String, Integer> firstLines = new LinkedHashMap<>();
     private final ZdbOutput zdb;
+    /** Per pool, the showings beyond {@link #MAX_SHOWN}: read and merged, not listed. */
+    private final Map<String, Integer> moreShowings = new java.util.HashMap<>();
     private int unnamed;
 
     private PoolOutputParser(String paste) {
@@ -63,7 +73,12 @@ public final class PoolOutputParser {
 
     private PoolPaste read() {
         int i = 0;
+        int check = 0;
         while (i < lines.size()) {
+            if (i >= check) {
+                Work.check();
+                check = i + PastedText.CHECK_EVERY;
+            }
             Line line = lines.get(i);
             if (line.skipped()) {
                 i++;
@@ -88,7 +103,45 @@ public final class PoolOutputParser {
         }
         List<String> order = new ArrayList<>(pools.keySet());
         order.sort(java.util.Comparator.comparing(firstLines::get));
-        return new PoolPaste(order.stream().map(pools::get).toList(), zdb.histogram(), warnings.list(), zdb.runWithoutHistogram());
+        PoolPaste.BlockHistogram histogram = zdb.histogram();
+        return new PoolPaste(bounded(order), histogram, warnings.list(), zdb.runWithoutHistogram());
+    }
+
+    /**
+     * The pools the answer holds: at most {@link #MAX_POOLS}, with {@link #MAX_VDEVS} vdevs among
+     * them, each listing where it was shown at most {@link #MAX_SHOWN} times; what is left out is
+     * counted in a warning that is always listed. So the answer stays within a bound whatever the
+     * paste repeats (a pool's name 32,768 times, a vdev row per line).
+     */
+    private List<PoolPaste.Pool> bounded(List<String> order) {
+        List<PoolPaste.Pool> kept = new ArrayList<>();
+        int vdevs = 0;
+        int vdevsLeftOut = 0;
+        for (String key : order.subList(0, Math.min(order.size(), MAX_POOLS))) {
+            PoolPaste.Pool pool = pools.get(key);
+            int room = Math.min(pool.vdevs().size(), MAX_VDEVS - vdevs);
+            if (room < pool.vdevs().size()) {
+                vdevsLeftOut += pool.vdevs().size() - room;
+                pool = new PoolPaste.Pool(pool.name(), pool.state(), pool.vdevs().subList(0, room), pool.dedupShown(), pool.shownAt());
+            }
+            vdevs += room;
+            kept.add(pool);
+            int unlisted = moreShowings.getOrDefault(key, 0);
+            if (unlisted > 0) {
+                warnings.always("pool " + (pool.name() == null ? "without a name" : Warnings.quote(pool.name())) + " is shown "
+                        + unlisted + " more time" + (unlisted == 1 ? "" : "s") + " than shownAt lists (at most " + MAX_SHOWN
+                        + "): read, and not listed");
+            }
+        }
+        if (order.size() > MAX_POOLS) {
+            warnings.always("the paste shows " + order.size() + " pools: the first " + MAX_POOLS + " are answered, the other "
+                    + (order.size() - MAX_POOLS) + " are left out");
+        }
+        if (vdevsLeftOut > 0) {
+            warnings.always("the paste shows more than " + MAX_VDEVS + " vdevs: " + vdevsLeftOut + " are left out, the last of "
+                    + "the pools first");
+        }
+        return kept;
     }
 
     /** Reads the output that starts at line i, if one does: the index after it, else i. */
@@ -473,34 +526,38 @@ public final class PoolOutputParser {
             firstLines.put(key, line);
             return;
         }
-        pools.put(key, merged(known, pool, firstLines.get(key), line));
+        pools.put(key, merged(key, known, pool, firstLines.get(key), line));
         firstLines.merge(key, line, Math::min);
     }
 
-    private PoolPaste.Pool merged(PoolPaste.Pool known, PoolPaste.Pool later, int knownLine, int laterLine) {
+    private PoolPaste.Pool merged(String key, PoolPaste.Pool known, PoolPaste.Pool later, int knownLine, int laterLine) {
         String state = known.state() != null ? known.state() : later.state();
         boolean dedup = known.dedupShown() || later.dedupShown();
         List<PoolPaste.Shown> shown = new ArrayList<>(known.shownAt());
-        shown.addAll(later.shownAt());
+        for (PoolPaste.Shown at : later.shownAt()) {
+            if (shown.size() < MAX_SHOWN) {
+                shown.add(at);
+            } else {
+                moreShowings.merge(key, 1, Integer::sum);
+            }
+        }
         shown.sort(java.util.Comparator.comparingInt(PoolPaste.Shown::fromLine));
         if (known.vdevs().isEmpty()) {
             return new PoolPaste.Pool(known.name(), state, later.vdevs(), dedup, shown);
         }
         List<PoolPaste.Vdev> vdevs = new ArrayList<>();
-        List<PoolPaste.Vdev> unmatched = new ArrayList<>(later.vdevs());
+        // the later vdevs by role, type and width, each taken once, in order: linear in the vdevs of both
+        Map<List<Object>, java.util.ArrayDeque<PoolPaste.Vdev>> unmatched = new java.util.HashMap<>();
+        for (PoolPaste.Vdev candidate : later.vdevs()) {
+            unmatched.computeIfAbsent(twinKey(candidate), k -> new java.util.ArrayDeque<>()).add(candidate);
+        }
         int matched = 0;
         for (PoolPaste.Vdev vdev : known.vdevs()) {
-            PoolPaste.Vdev twin = null;
-            for (PoolPaste.Vdev candidate : unmatched) {
-                if (candidate.role() == vdev.role() && candidate.type() == vdev.type() && candidate.width() == vdev.width()) {
-                    twin = candidate;
-                    break;
-                }
-            }
+            java.util.ArrayDeque<PoolPaste.Vdev> twins = unmatched.get(twinKey(vdev));
+            PoolPaste.Vdev twin = twins == null ? null : twins.poll();
             if (twin == null) {
                 vdevs.add(vdev);
             } else {
-                unmatched.remove(twin);
                 vdevs.add(vdev.withSizesFrom(twin));
                 matched++;
             }
@@ -511,5 +568,9 @@ public final class PoolOutputParser {
                     : "the one at line " + knownLine + " (zdb's vdev table cannot tell cache and spare devices apart)") + " is kept");
         }
         return new PoolPaste.Pool(known.name(), state, vdevs, dedup, shown);
+    }
+
+    private static List<Object> twinKey(PoolPaste.Vdev vdev) {
+        return List.of(vdev.role(), vdev.type(), vdev.width());
     }
 }

@@ -14,6 +14,8 @@ final class Warnings {
     static final int MAX = 50;
 
     private final List<String> listed = new ArrayList<>();
+    /** What was left out of the answer: listed whatever the count of the others. */
+    private final List<String> always = new ArrayList<>();
     private int unlisted;
     /** An open run of lines not understood: [first, last], or first = -1. */
     private int runFirst = -1;
@@ -28,6 +30,11 @@ final class Warnings {
     void add(String what) {
         closeRun();
         put(what);
+    }
+
+    /** What the answer leaves out: listed after the others, even past {@link #MAX}. */
+    void always(String what) {
+        always.add(what);
     }
 
     /** A line that is none of the outputs read: consecutive ones are told as one run. */
@@ -53,6 +60,7 @@ final class Warnings {
         if (unlisted > 0) {
             all.add("and " + unlisted + " more warning" + (unlisted == 1 ? "" : "s") + " not listed");
         }
+        all.addAll(always);
         return all;
     }
 

@@ -35,7 +35,7 @@ final class ZdbOutput {
             + "|block traversal size|loading |Traversing all blocks|\\(note: |psize \\(in 512-byte sectors\\)|number of ganged blocks"
             + "|Simulated DDT histogram|DDT histogram|DDT walk|dedup = |bucket |refcnt |_{3,}|-{3,}|space map refcount|ZIL statistics"
             + "|Cached DDT|Verified |Dataset |Indirect |Object |\\[).*"
-            + "|.*completed .*(?:remaining|time).*|[0-9]+:\\s+[0-9]+(?:\\s+\\*+)?");
+            + "|[0-9]+:\\s+[0-9]+(?:\\s+\\*+)?");
     private static final Pattern DDT_LINE = Pattern.compile("DDT-\\S+:\\s+[0-9]+ entries.*");
     /** The block types that are no metadata (dmu_ot's ot_metadata false), and zdb's own rows that are no type. */
     private static final Set<String> DATA_TYPES = Set.of("ZFS plain file", "zvol object", "other uint8[]", "other uint64[]",
@@ -67,6 +67,8 @@ final class ZdbOutput {
         boolean title;
         boolean binningNote;
         String note;
+        /** A type's sums of the block-type table passed 2^63 bytes. */
+        boolean overflow;
     }
 
     private final List<Line> lines;
@@ -161,7 +163,7 @@ final class ZdbOutput {
             } else if (DDT_LINE.matcher(t).matches()) {
                 Long entries = number(line.tokens(), 1);
                 run.dedup |= entries != null && entries > 0;
-            } else if (!STAT.matcher(t).matches()) {
+            } else if (!STAT.matcher(t).matches() && !isProgress(t)) {
                 warnings.notUnderstood(line.number, t);
                 recognized = false;
             }
@@ -173,6 +175,12 @@ final class ZdbOutput {
         }
         runs.add(run);
         return i;
+    }
+
+    /** zdb's progress line ("… completed (… MB/s) estimated time remaining: …"), found without a pattern that backtracks. */
+    private static boolean isProgress(String t) {
+        int completed = t.indexOf("completed ");
+        return completed >= 0 && (t.indexOf("remaining", completed) >= 0 || t.indexOf("time", completed) >= 0);
     }
 
     private static boolean isTypeHeader(Line line) {
@@ -264,7 +272,12 @@ final class ZdbOutput {
                 }
                 if (!ZDB_ROWS.contains(type)) {
                     long[] sums = run.types.computeIfAbsent(type, k -> new long[3]);
-                    sums[level < 0 ? 2 : level == 0 ? 1 : 0] += asize;
+                    int at = level < 0 ? 2 : level == 0 ? 1 : 0;
+                    try {
+                        sums[at] = Math.addExact(sums[at], asize);
+                    } catch (ArithmeticException e) {
+                        run.overflow = true;
+                    }
                 }
             }
         }
@@ -342,16 +355,25 @@ final class ZdbOutput {
             return null;
         }
         long sum = 0;
-        for (Map.Entry<String, long[]> type : run.types.entrySet()) {
-            long[] sums = type.getValue();
-            boolean data = DATA_TYPES.contains(type.getKey());
-            if (sums[0] == 0 && sums[1] == 0) {
-                // only the type's total row: zdb leaves out a level-0 row equal to the total
-                sum += data ? 0 : sums[2];
-            } else {
-                long level0 = sums[1] > 0 ? sums[1] : Math.max(0, sums[2] - sums[0]);
-                sum += sums[0] + (data ? 0 : level0);
+        try {
+            if (run.overflow) {
+                throw new ArithmeticException("long overflow");
             }
+            for (Map.Entry<String, long[]> type : run.types.entrySet()) {
+                long[] sums = type.getValue();
+                boolean data = DATA_TYPES.contains(type.getKey());
+                if (sums[0] == 0 && sums[1] == 0) {
+                    // only the type's total row: zdb leaves out a level-0 row equal to the total
+                    sum = Math.addExact(sum, data ? 0 : sums[2]);
+                } else {
+                    long level0 = sums[1] > 0 ? sums[1] : Math.max(0, sums[2] - sums[0]);
+                    sum = Math.addExact(sum, Math.addExact(sums[0], data ? 0 : level0));
+                }
+            }
+        } catch (ArithmeticException e) {
+            warnings.add(run.line, "the block-type table's per-level rows " + HistogramSizing.BEYOND_ANY_POOL
+                    + ": the metadata's size is not given");
+            return null;
         }
         warnings.add(run.line, "no Metadata Total row (zdb before OpenZFS 2.2): metadataAsize is added up from the per-level rows "
                 + "as zdb adds that row up, from their rounded figures");
@@ -445,7 +467,15 @@ final class ZdbOutput {
             nameEnd--;
         }
         String name = String.join(" ", java.util.Arrays.copyOf(t, nameEnd));
-        Long size = used != null && avail != null ? used + avail : null;
+        Long size = null;
+        if (used != null && avail != null) {
+            try {
+                size = Math.addExact(used, avail);
+            } catch (ArithmeticException e) {
+                warnings.add(line.number, "used and avail of " + Warnings.quote(name) + " " + HistogramSizing.BEYOND_ANY_POOL
+                        + ": its size is not given");
+            }
+        }
         return new VdevTree.Row(line.number, line.indent, name, role, size, used);
     }
 

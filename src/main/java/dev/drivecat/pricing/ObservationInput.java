@@ -1,5 +1,6 @@
 package dev.drivecat.pricing;
 
+import dev.drivecat.common.Currencies;
 import dev.drivecat.common.Text;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -28,8 +29,16 @@ public record ObservationInput(
         String sourceUrl,
         Long scrapeRunId) {
 
-    /** Text from a page or an import, normalised where it enters the price history: one line, no control characters. */
+    /**
+     * Text from a page or an import, normalised where it enters the price history: one line, no
+     * control characters. The currency has been checked where the price was read
+     * ({@link Currencies#iso4217}); one that was not is a mistake of that reader.
+     */
     public ObservationInput {
+        if (currency != null && !Currencies.isIso4217(currency)) {
+            throw new IllegalArgumentException("a price's currency must be an ISO 4217 code as Currencies reads it, not '"
+                    + Text.quote(currency) + "'");
+        }
         availability = Text.singleLine(availability);
         sellerName = Text.singleLine(sellerName);
         wording = Text.singleLine(wording);

@@ -1,5 +1,6 @@
 package dev.drivecat.scraping;
 
+import dev.drivecat.common.Currencies;
 import java.math.BigDecimal;
 import java.util.Currency;
 import java.util.LinkedHashMap;
@@ -46,7 +47,6 @@ public final class PriceText {
 
     private static final Pattern SHAPE = Pattern.compile(
             "^(?<pre>[^\\d]*?)\\s*(?<num>\\d(?:[\\d.,' ]*\\d)?)\\s*(?<post>[^\\d]*)$");
-    private static final Pattern ISO_CODE = Pattern.compile("[A-Z]{3}");
     private static final Pattern GROUPED_BY_THREE = Pattern.compile("\\d{1,3}(?:[ ]\\d{3})*|\\d+");
     private static final Pattern INDIAN_GROUPING = Pattern.compile("\\d{1,2}(?:[ ]\\d{2})*[ ]\\d{3}");
 
@@ -96,14 +96,7 @@ public final class PriceText {
         if (marker.equals("$")) {
             return Optional.ofNullable(defaultCurrency).filter(DOLLAR_CURRENCIES::contains);
         }
-        if (ISO_CODE.matcher(marker).matches()) {
-            try {
-                return Optional.of(Currency.getInstance(marker).getCurrencyCode());
-            } catch (IllegalArgumentException notACurrency) {
-                return Optional.empty();
-            }
-        }
-        return Optional.empty();
+        return Currencies.isIso4217(marker) ? Optional.of(marker) : Optional.empty();
     }
 
     private static Optional<BigDecimal> amountOf(String number, NumberConvention convention, String currency) {

@@ -1,6 +1,7 @@
 package dev.drivecat.scraping;
 
 import dev.drivecat.DrivecatConfig;
+import dev.drivecat.common.HealthReport;
 import dev.drivecat.database.Columns;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.smallrye.health.api.Wellness;
@@ -11,11 +12,10 @@ import jakarta.persistence.Tuple;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import org.eclipse.microprofile.health.HealthCheck;
-import org.eclipse.microprofile.health.HealthCheckResponse;
-import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
+import java.util.Map;
 
 /**
  * Data freshness, a wellness check (/q/health/well, part of /q/health): DOWN — prices are going
@@ -29,7 +29,7 @@ import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
  */
 @Wellness
 @ApplicationScoped
-public class ScrapeFreshnessCheck implements HealthCheck {
+public class ScrapeFreshnessCheck implements HealthReport.Check {
 
     @Inject
     EntityManager em;
@@ -68,46 +68,48 @@ public class ScrapeFreshnessCheck implements HealthCheck {
         }
     }
 
+    static final String CHECK = "price data freshness";
+
+    /** The verdict, its reason in drivecat's words, and the figures behind it. */
     @Override
-    public HealthCheckResponse call() {
-        HealthCheckResponseBuilder response = HealthCheckResponse.named("price data freshness");
-        Duration limit = config.health().scrapeFreshness();
-        response.withData("freshnessLimit", limit.toString());
-        try {
+    public HealthReport report() {
+        return HealthReport.of(CHECK, () -> {
+            Map<String, Object> details = new LinkedHashMap<>();
+            Duration limit = config.health().scrapeFreshness();
+            details.put("freshnessLimit", limit.toString());
             Instant now = Instant.now();
             Tuple t = QuarkusTransaction.requiringNew().call(() -> (Tuple) em.createNativeQuery(
                     "SELECT count(*) FILTER (WHERE active) AS watched, max(last_success_at) AS last FROM watched_page", Tuple.class)
                     .getSingleResult());
             long watched = ((Number) t.get("watched")).longValue();
             Instant last = Columns.instant(t.get("last"));
-            response.withData("watchedPages", watched);
+            details.put("watchedPages", watched);
             List<SiteShare> jumped = shares(now).stream()
                     .filter(s -> s.jumped(config.health().failureShareJump(), config.health().failureShareMinAttempts()))
                     .toList();
             for (SiteShare share : jumped) {
-                response.withData("failureShareJump." + share.site(),
+                details.put("failureShareJump." + share.site(),
                         share.describe(config.health().failureShareWindow(), config.health().failureShareBaseline()));
             }
             if (watched == 0) {
-                return response.up().withData("status", "no pages watched").build();
+                return new HealthReport(CHECK, true, "no pages watched", details);
             }
             if (last == null) {
-                return response.down().withData("status", "degraded: no watched page was ever scraped successfully").build();
+                return new HealthReport(CHECK, false, "degraded: no watched page was ever scraped successfully", details);
             }
             Duration age = Duration.between(last, now);
-            response.withData("lastSuccessfulScrape", last.toString()).withData("ageSeconds", age.toSeconds());
+            details.put("lastSuccessfulScrape", last.toString());
+            details.put("ageSeconds", age.toSeconds());
             if (age.compareTo(limit) > 0) {
-                return response.down().withData("status", "degraded: the newest successful scrape is older than " + limit).build();
+                return new HealthReport(CHECK, false, "degraded: the newest successful scrape is older than " + limit, details);
             }
             if (!jumped.isEmpty()) {
-                return response.down().withData("status", "degraded: the share of failed scrapes jumped on "
+                return new HealthReport(CHECK, false, "degraded: the share of failed scrapes jumped on "
                         + String.join(", ", jumped.stream().map(SiteShare::site).toList())
-                        + " (its pages may have a layout scrapers/ does not know yet; see failureShareJump.<site>)").build();
+                        + " (its pages may have a layout scrapers/ does not know yet; the admin's health details give the shares)", details);
             }
-            return response.up().withData("status", "fresh").build();
-        } catch (RuntimeException e) {
-            return response.down().withData("status", "unknown: " + e.getClass().getSimpleName()).build();
-        }
+            return new HealthReport(CHECK, true, "fresh", details);
+        });
     }
 
     /** Each site's attempts in the recent window and in the baseline before it. */

@@ -113,7 +113,7 @@ public final class SearchPageReader {
         if (title.isEmpty() || title.get().length() > MAX_TITLE) {
             return Optional.empty();
         }
-        Optional<URI> link = rules.value(item, "link").flatMap(href -> itemPage(pageUrl, href));
+        Optional<URI> link = rules.value(item, "link").flatMap(href -> itemPage(pageUrl, href)).flatMap(site::productPage);
         Optional<String> id = rules.value(item, "externalId").or(() -> link.flatMap(site::idFromUrl));
         if (id.isEmpty()) {
             return Optional.empty();
@@ -151,7 +151,10 @@ public final class SearchPageReader {
                 rules.element(item, "sponsored").isPresent(), range, auction));
     }
 
-    /** An item's page from a result's link, without tracking parameters; empty for a link that is none ("javascript:…"). */
+    /**
+     * An item's page from a result's link, without tracking parameters; empty for a link that is none
+     * ("javascript:…"). Kept only when it is a product page as a browser reads it ({@link SiteRules#productPage}).
+     */
     private static Optional<URI> itemPage(URI pageUrl, String href) {
         try {
             URI resolved = pageUrl.resolve(href.trim());

@@ -205,6 +205,15 @@ public class SiteDefinitions implements HostPolicy {
         return externalIdFromUrl(url).isPresent();
     }
 
+    /**
+     * The URL as a browser reads it (without dot segments: {@code /itm/1/../../signin} is
+     * {@code /signin}), when that is a product page of a defined host: the one check of a URL kept
+     * as a listing's or a watched page's. Empty for any other URL.
+     */
+    public Optional<URI> productPage(URI url) {
+        return Optional.ofNullable(url).flatMap(u -> forHost(u.getHost())).flatMap(site -> ((SiteParser) site.parser()).rules().productPage(url));
+    }
+
     /** A marketplace host at its site's pace, or a vendor host of {@code scrapers/specs/vendors.yaml} at its own. */
     @Override
     public Optional<Duration> minInterval(String host) {

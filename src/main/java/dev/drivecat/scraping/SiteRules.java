@@ -188,12 +188,13 @@ final class SiteRules {
         return Optional.ofNullable(host).map(h -> hosts.get(h.toLowerCase(Locale.ROOT)));
     }
 
-    /** The external id in a product page URL, if the URL is one. */
+    /** The external id in a product page URL, if the URL is one (read as {@link #productPage} reads it). */
     Optional<String> idFromUrl(URI url) {
-        if (url == null || url.getRawPath() == null) {
+        Optional<URI> page = productPage(url);
+        if (page.isEmpty()) {
             return Optional.empty();
         }
-        String pathAndQuery = url.getRawPath() + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery());
+        String pathAndQuery = page.get().getRawPath() + (page.get().getRawQuery() == null ? "" : "?" + page.get().getRawQuery());
         for (Pattern pattern : urlPatterns) {
             Matcher m = pattern.matcher(pathAndQuery);
             if (m.find()) {
@@ -201,6 +202,57 @@ final class SiteRules {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The URL as a browser reads it, when that is a product page of the site: its path without dot
+     * segments, so that {@code /itm/123456789/../../signin} is {@code /signin} and no item page, and
+     * {@code /itm/x/../123456789} is {@code /itm/123456789}. Empty for any other URL.
+     */
+    Optional<URI> productPage(URI url) {
+        if (url == null || url.getRawPath() == null || url.getScheme() == null || url.getRawAuthority() == null) {
+            return Optional.empty();
+        }
+        URI page;
+        try {
+            page = new URI(url.getScheme() + "://" + url.getRawAuthority() + withoutDotSegments(url.getRawPath())
+                    + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery()));
+        } catch (java.net.URISyntaxException e) {
+            return Optional.empty();
+        }
+        String pathAndQuery = page.getRawPath() + (page.getRawQuery() == null ? "" : "?" + page.getRawQuery());
+        for (Pattern pattern : urlPatterns) {
+            if (pattern.matcher(pathAndQuery).find()) {
+                return Optional.of(page);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * A path with its dot segments removed as RFC 3986 (section 5.2.4) removes them, a segment spelt
+     * {@code %2e} or {@code %2E} counting as a dot, as browsers read it (the WHATWG URL standard's
+     * "single-dot" and "double-dot" path segments); a trailing dot segment leaves the path ending in
+     * a slash.
+     */
+    static String withoutDotSegments(String rawPath) {
+        String[] segments = rawPath.split("/", -1);
+        java.util.ArrayDeque<String> kept = new java.util.ArrayDeque<>();
+        for (int i = 1; i < segments.length; i++) {
+            String segment = segments[i].replaceAll("(?i)%2e", ".");
+            boolean last = i == segments.length - 1;
+            if (segment.equals(".") || segment.equals("..")) {
+                if (segment.equals("..")) {
+                    kept.pollLast();
+                }
+                if (last) {
+                    kept.addLast("");
+                }
+                continue;
+            }
+            kept.addLast(segments[i]);
+        }
+        return "/" + String.join("/", kept);
     }
 
     /** The page's external id, from the places productPage.externalId lists, in order. */

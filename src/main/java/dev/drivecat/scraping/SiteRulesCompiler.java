@@ -1,5 +1,6 @@
 package dev.drivecat.scraping;
 
+import dev.drivecat.common.Currencies;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.scraping.SiteDefinition.ConditionRule;
 import dev.drivecat.scraping.SiteDefinition.HostDefinition;
@@ -9,7 +10,6 @@ import dev.drivecat.scraping.SiteDefinition.SellerSentence;
 import dev.drivecat.scraping.SiteRules.CompiledProbe;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Currency;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -289,7 +289,7 @@ final class SiteRulesCompiler {
             if (host.marketplace() == null || !MARKETPLACE_CODE.matcher(host.marketplace()).matches()) {
                 problems.add(where + ".marketplace '" + host.marketplace() + "' is not a marketplace code such as amazon-de");
             }
-            if (!isCurrency(host.currency())) {
+            if (!Currencies.isIso4217(host.currency())) {
                 problems.add(where + ".currency '" + host.currency() + "' is not an ISO 4217 code such as EUR");
             }
             if (host.numbers() == null) {
@@ -389,18 +389,6 @@ final class SiteRulesCompiler {
         } catch (PatternSyntaxException e) {
             problems.add(where + " is not a valid regular expression: " + e.getDescription() + " in '" + regex + "'");
             return Optional.empty();
-        }
-    }
-
-    private static boolean isCurrency(String code) {
-        if (code == null || !code.matches("[A-Z]{3}")) {
-            return false;
-        }
-        try {
-            Currency.getInstance(code);
-            return true;
-        } catch (IllegalArgumentException e) {
-            return false;
         }
     }
 

@@ -3,11 +3,11 @@ package dev.drivecat.scraping;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.drivecat.common.Currencies;
 import dev.drivecat.common.DecimalInput;
 import dev.drivecat.pricing.Condition;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.Currency;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -319,14 +319,7 @@ final class StructuredData {
     }
 
     private static String currency(String code) {
-        if (code == null || !code.trim().matches("[A-Za-z]{3}")) {
-            return null;
-        }
-        try {
-            return Currency.getInstance(code.trim().toUpperCase(Locale.ROOT)).getCurrencyCode();
-        } catch (IllegalArgumentException notACurrency) {
-            return null;
-        }
+        return Currencies.iso4217(code).orElse(null);
     }
 
     /** schema.org availability: InStock / LimitedAvailability / OnlineOnly are buyable; OutOfStock / SoldOut / Discontinued not. */

@@ -71,10 +71,11 @@ public class WatchService {
         Optional<SiteDefinitions.Site> known = refused.isPresent() ? Optional.empty() : sites.forHost(host);
         SiteDefinitions.Site site = known.orElseThrow(() -> new DomainException(DomainException.Kind.INVALID_PARAMETER, "drivecat only fetches the marketplaces named in scrapers/; " + host
                         + " is not one of them").with("parameter", "url").with("allowed", sites.hosts()));
-        String externalId = sites.externalIdFromUrl(url).orElseThrow(() -> DomainException.invalidParameter("url",
+        // the page as a browser reads it: /itm/1/../../signin is /signin, no product page
+        URI page = sites.productPage(url).orElseThrow(() -> DomainException.invalidParameter("url",
                 "'" + dev.drivecat.common.Text.quote(raw) + "' is not a product page URL of " + site.definition().site()
-                        + " (e.g. /dp/<ASIN>, /itm/<item id>, /p/<item number>)"));
-        return new ProductUrl(url, site, externalId);
+                        + " (e.g. /dp/<ASIN>, /itm/<item id>, /p/<item number>), read as a browser reads it, without . and .. segments"));
+        return new ProductUrl(page, site, sites.externalIdFromUrl(page).orElseThrow());
     }
 
     @Transactional

@@ -55,6 +55,9 @@ public class ImportService {
     dev.drivecat.scraping.WatchService watch;
 
     @Inject
+    dev.drivecat.scraping.SiteDefinitions sites;
+
+    @Inject
     Validator constraints;
 
     Clock clock = Clock.systemUTC();
@@ -288,6 +291,15 @@ public class ImportService {
                     .setParameter("m", marketplace.get()).setParameter("ids", externalIds)
                     .getResultList().forEach(row -> found.put((String) row[0], (String) row[1]));
             return found;
+        }
+
+        @Override
+        public Optional<String> itemPage(String url) {
+            try {
+                return sites.productPage(new java.net.URI(url)).map(java.net.URI::toString);
+            } catch (java.net.URISyntaxException e) {
+                return Optional.empty();
+            }
         }
 
         @Override

@@ -1,5 +1,6 @@
 package dev.drivecat.specs;
 
+import dev.drivecat.common.Currencies;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
@@ -21,7 +22,6 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.Currency;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -58,9 +58,14 @@ public final class ImportValidator {
 
         /** Why a URL cannot be watched (not a product page of a marketplace in scrapers/), if it cannot. */
         Optional<String> watchProblem(String url);
+
+        /** The URL as a browser reads it (without dot segments), when that is an item page of a marketplace in scrapers/. */
+        Optional<String> itemPage(String url);
     }
 
     static final String IMPORTER = "structured-import";
+    static final String ITEM_PAGE_ONLY = "is not an item page of a marketplace in scrapers/ (such as /dp/<ASIN>, /itm/<item id>, "
+            + "/p/<item number>) as a browser reads it, without . and .. segments";
     static final String IMPORTER_VERSION = "1";
     private static final Set<SourceKind> IMPORTABLE_KINDS =
             Set.of(SourceKind.VENDOR_PAGE, SourceKind.VENDOR_DATASHEET, SourceKind.REVIEW, SourceKind.MEASUREMENT);
@@ -353,14 +358,20 @@ public final class ImportValidator {
             error(at + "/externalId", "must be one line without tabs");
             ok = false;
         }
+        String url = null;
         if (!blank(l.url()) && !isHttpUrl(l.url())) {
             error(at + "/url", "must be an absolute http(s) URL");
-        } else if (Boolean.TRUE.equals(l.watch())) {
-            if (blank(l.url())) {
-                error(at + "/url", "is required to watch the listing: the product page every scrape run fetches");
-            } else {
-                catalog.watchProblem(l.url().trim()).ifPresent(problem -> error(at + "/url", problem));
+        } else if (!blank(l.url())) {
+            // a listing's URL is linked from every page that shows the offer: an item page as a browser reads it, or none
+            url = catalog.itemPage(l.url().trim()).orElse(null);
+            if (url == null) {
+                error(at + "/url", ITEM_PAGE_ONLY);
             }
+        }
+        if (Boolean.TRUE.equals(l.watch()) && blank(l.url())) {
+            error(at + "/url", "is required to watch the listing: the product page every scrape run fetches");
+        } else if (Boolean.TRUE.equals(l.watch()) && url != null) {
+            catalog.watchProblem(url).ifPresent(problem -> error(at + "/url", problem));
         }
         if (!blank(l.drive()) && !drivesInDoc.contains(l.drive()) && catalog.driveInterface(l.drive()).isEmpty()) {
             error(at + "/drive", "no drive \"" + l.drive() + "\" in this document or in the catalog");
@@ -390,7 +401,7 @@ public final class ImportValidator {
         if (!ok) {
             return null;
         }
-        return new ImportPlan.ListingPlan(l.marketplace(), l.externalId().trim(), trim(l.url()), l.drive(), trim(l.sellerName()),
+        return new ImportPlan.ListingPlan(l.marketplace(), l.externalId().trim(), url, l.drive(), trim(l.sellerName()),
                 sellerType, l.fulfilledByMarketplace(), condition, l.businessOnly(), Boolean.TRUE.equals(l.watch()), observations);
     }
 
@@ -511,16 +522,13 @@ public final class ImportValidator {
         return n;
     }
 
+    /** The import format takes a code as ISO 4217 writes it (USD, not usd). */
     private String currency(String at, String raw) {
-        String code = raw.trim();
-        try {
-            if (code.length() == 3 && code.chars().allMatch(ch -> ch >= 'A' && ch <= 'Z')) {
-                return Currency.getInstance(code).getCurrencyCode();
-            }
-        } catch (IllegalArgumentException unknown) {
-            // fall through to the error
+        String code = raw.strip();
+        if (Currencies.isIso4217(code)) {
+            return code;
         }
-        error(at, "\"" + raw + "\" is not an ISO 4217 currency code such as USD, EUR or GBP");
+        error(at, "\"" + dev.drivecat.common.Text.quote(raw) + "\" is not an ISO 4217 currency code such as USD, EUR or GBP");
         return null;
     }
 

@@ -64,6 +64,7 @@ public class ProblemMappers {
             case UNSUPPORTED_MEDIA_TYPE -> ProblemType.UNSUPPORTED_MEDIA_TYPE;
             case UNPROCESSABLE -> ProblemType.UNPROCESSABLE;
             case TOO_MANY_REQUESTS -> ProblemType.TOO_MANY_REQUESTS;
+            case UNAVAILABLE -> ProblemType.UNAVAILABLE;
         };
     }
 

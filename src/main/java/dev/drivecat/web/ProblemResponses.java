@@ -77,6 +77,7 @@ public class ProblemResponses implements OASFilter {
             addIfAbsent(responses, "413", "The body is larger than this operation takes; the problem's maxBytes says how large it may be.");
         }
         addIfAbsent(responses, APIResponses.DEFAULT, "Any other problem: 503 with Retry-After while the database is unreachable, "
+                + "503 for work stopped once the request's deadline (drivecat.requests.deadline) passed or its client went away, "
                 + "406 or 415 for a media type this operation does not serve, 414 or 431 for a request line or headers over the "
                 + "limits, 500 with a reference to quote for a failure nobody expected.");
         for (Map.Entry<String, APIResponse> response : responses.getAPIResponses().entrySet()) {

@@ -1,6 +1,7 @@
 package dev.drivecat.web;
 
 import dev.drivecat.DrivecatConfig;
+import dev.drivecat.common.ClientAddress;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -16,8 +17,9 @@ import java.util.stream.Collectors;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
- * Limits the expensive requests per client (its address; behind a proxy, enable
- * quarkus.http.proxy.proxy-address-forwarding so the address is the client's): /recommend,
+ * Limits the expensive requests per client (its address, an IPv6 client by its /64:
+ * {@link ClientAddress}; behind a proxy, enable quarkus.http.proxy.proxy-address-forwarding so the
+ * address is the client's): /recommend,
  * price-history exports (the CSV/JSON history and its SVG chart), the drive page (which draws
  * the whole history as a chart), identifications and pasted pools (POST /pools/parse, whose body
  * may be 256 KiB, and POST /recommend, which counts as a pasted pool and as a recommendation); it
@@ -72,7 +74,7 @@ public class RateLimitFilter {
         if (path.length() > 1 && path.endsWith("/")) {
             path = path.substring(0, path.length() - 1);
         }
-        String client = http.remoteAddress() == null ? "unknown" : http.remoteAddress().host();
+        String client = ClientAddress.key(http.remoteAddress() == null ? null : http.remoteAddress().host());
         DrivecatConfig.RateLimits limits = config.get().rateLimits();
         if (path.equals("/recommend") && "POST".equals(request.getMethod())) {
             // a pasted pool, read and then ranked: it counts as both

@@ -81,7 +81,9 @@ class DatabaseSupervisionIT {
                 .contains("Connection pool flushed")
                 .contains("Listening for catalog changes again");
         given().when().get(service.url("/q/health/live")).then().statusCode(200)
-                .body("checks.find { it.name == 'embedded database supervision' }.data.failuresInWindow", equalTo(1));
+                .body("checks.find { it.name == 'embedded database supervision' }.data.reason", equalTo("the embedded PostgreSQL runs"));
+        ServiceProcess.admin().when().get(service.url("/admin/health")).then().statusCode(200)
+                .body("find { it.check == 'embedded database supervision' }.details.failuresInWindow", equalTo(1));
         given().when().get(service.url("/q/health/ready")).then().statusCode(200);
         given().when().get(service.url("/recommend?role=slog&interface=m2&limit=1")).then().statusCode(200);
     }
@@ -92,8 +94,11 @@ class DatabaseSupervisionIT {
         long killed = Postmaster.of(data).kill();
         awaitStatus("/q/health/live", 503);
         given().when().get(service.url("/q/health/live")).then().statusCode(503).body("status", equalTo("DOWN"))
-                .body("checks.find { it.name == 'embedded database supervision' }.data.state", equalTo("GAVE_UP"))
-                .body("checks.find { it.name == 'embedded database supervision' }.data.detail", containsString("2 failures"));
+                .body("checks.find { it.name == 'embedded database supervision' }.data.reason",
+                        containsString("gave up restarting the embedded PostgreSQL after 2 failures"));
+        ServiceProcess.admin().when().get(service.url("/admin/health")).then().statusCode(200)
+                .body("find { it.check == 'embedded database supervision' }.details.state", equalTo("GAVE_UP"))
+                .body("find { it.check == 'embedded database supervision' }.details.detail", containsString("2 failures"));
         given().when().get(service.url("/q/health/ready")).then().statusCode(503);
         assertThat(service.log()).contains("postmaster (pid " + killed + ") has exited").contains("Giving up on the embedded PostgreSQL");
         assertThat(ProcessHandle.of(killed).map(ProcessHandle::isAlive).orElse(false)).as("not started again").isFalse();

@@ -27,6 +27,20 @@ class EmbeddedDatabaseTest {
         }
     }
 
+    @Test
+    void itsUnixSocketIsInAFolderOnlyItsAccountMayEnterNotInTmp() throws Exception {
+        Path cluster = dataDir.resolve("postgres");
+        try (EmbeddedDatabase db = EmbeddedDatabase.start(cluster);
+             Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, "");
+             Statement s = c.createStatement()) {
+            Path folder = Path.of(setting(s, "unix_socket_directories"));
+            assertThat(folder).isEqualTo(dataDir.toRealPath().resolve("postgres.socket"));
+            assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(folder))).isEqualTo("rwx------");
+            assertThat(folder.resolve(".s.PGSQL." + db.port())).exists();
+            assertThat(Path.of("/tmp", ".s.PGSQL." + db.port())).doesNotExist();
+        }
+    }
+
     static String setting(Statement s, String name) throws Exception {
         try (ResultSet rs = s.executeQuery("SHOW " + name)) {
             rs.next();

@@ -216,7 +216,9 @@ class DiscoveryPipelineTest {
         assertThat(rows("SELECT count(*) FROM listing")).isEqualTo(before);
         JsonPath health = given().when().get("/q/health/well").then().extract().jsonPath();
         assertThat(health.getString("status")).isEqualTo("DOWN");
-        assertThat(health.getString("checks.find { it.name == 'discovery' }.data.'search-page:ebay'")).contains("FAILED").contains("robots.txt");
+        assertThat(health.getString("checks.find { it.name == 'discovery' }.data.reason")).contains("the last run of search-page:ebay failed");
+        assertThat(admin().when().get("/admin/health").then().statusCode(200).extract().jsonPath()
+                .getString("find { it.check == 'discovery' }.details.'search-page:ebay'")).contains("FAILED").contains("robots.txt");
     }
 
     @Test

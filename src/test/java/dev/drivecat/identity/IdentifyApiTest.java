@@ -85,6 +85,23 @@ class IdentifyApiTest {
     }
 
     @Test
+    void aToolOutputOfMoreDevicesThanAnAnswerHoldsIsAnsweredForTheFirstAndCountsTheRest() {
+        StringBuilder list = new StringBuilder("Node SN Model Namespace Usage Format FW Rev\n");
+        for (int k = 0; k < IdentifyResource.MAX_DEVICES + 8; k++) {
+            list.append("/dev/nvme").append(k).append("n1  S").append(k).append("  Samsung SSD 990 PRO ").append(k + 1)
+                    .append("TB  1  2.00  TB /   2.00  TB    512   B +  0 B   4B2QJXD7\n");
+        }
+        given().contentType("text/plain").body(list.toString()).when().post("/identify").then().statusCode(200)
+                .body("devices", hasSize(IdentifyResource.MAX_DEVICES))
+                .body("devices[0].model", equalTo("Samsung SSD 990 PRO 1TB"))
+                .body("devicesNotShown", equalTo(8));
+        given().contentType("text/plain").body(fixture("nvme-list-two.txt")).when().post("/identify").then().statusCode(200)
+                .body("devicesNotShown", equalTo(0));
+        given().contentType("text/plain").body("Samsung PM893 240GB 2.5\" SATA").when().post("/identify").then().statusCode(200)
+                .body("devicesNotShown", nullValue());
+    }
+
+    @Test
     void aPostedTitleIsReadAsATitleAndBadBodiesAreProblems() {
         given().contentType("text/plain").body("Samsung PM893 240GB 2.5\" SATA").when().post("/identify").then().statusCode(200)
                 .body("decision", equalTo("MATCH")).body("devices", nullValue());

@@ -81,6 +81,15 @@ class PriceTextTest {
     }
 
     @Test
+    void aCodeNoPriceIsInIsNoCurrency() {
+        for (String code : dev.drivecat.common.CurrenciesTest.NO_PRICES_CURRENCY.stream().filter(c -> c.length() == 3).toList()) {
+            assertThat(PriceText.parse(code + " 29.99", "USD", POINT_DECIMAL)).as(code).isEmpty();
+            assertThat(PriceText.parse("29.99 " + code, "USD", POINT_DECIMAL)).as(code).isEmpty();
+        }
+        assertMoney(PriceText.parse("CHF 29.99", "USD", POINT_DECIMAL), "29.99", "CHF");
+    }
+
+    @Test
     void aBareDollarSignIsTheHostsDollarOnly() {
         assertMoney(PriceText.parse("$29.99", "USD", POINT_DECIMAL), "29.99", "USD");
         assertThat(PriceText.parse("$29.99", "EUR", POINT_DECIMAL)).isEmpty();

@@ -75,6 +75,17 @@ class SearchPageReaderTest {
     }
 
     @Test
+    void aResultLinkIsReadAsABrowserReadsItAndOnlyAnItemPageIsAResult() {
+        String page = fixture("newegg-search-keyboard-only.html");
+        String link = "https://www.newegg.com/intel-optane/p/N82E16823201109?Item=N82E16823201109";
+        assertThat(read(NEWEGG_SEARCH, page.replace(link, "https://www.newegg.com/intel-optane/p/N82E16823201109/../../../signin")))
+                .as("a link that climbs out of the item page").isNotInstanceOf(SearchPageReader.Parse.Results.class);
+        assertThat(read(NEWEGG_SEARCH, page.replace(link, "https://www.newegg.com/x/%2e%2e/intel-optane/p/N82E16823201109")))
+                .isInstanceOfSatisfying(SearchPageReader.Parse.Results.class, r -> assertThat(r.results()).singleElement()
+                        .satisfies(result -> assertThat(result.url()).isEqualTo("https://www.newegg.com/p/N82E16823201109")));
+    }
+
+    @Test
     void aTitleOfTheLongestLengthIsStillATitle() {
         String title = "Intel Optane SSD 900P 480GB " + "x".repeat(SearchPageReader.MAX_TITLE - 28);
         assertThat(read(NEWEGG_SEARCH, fixture("newegg-search-keyboard-only.html").replace("Logitech K120 Wired Keyboard, Black", title)))

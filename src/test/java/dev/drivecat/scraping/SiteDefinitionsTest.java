@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.util.List;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class SiteDefinitionsTest {
+public class SiteDefinitionsTest {
 
     private static final SiteDefinitions SITES = Pages.SITES;
 
@@ -81,6 +82,43 @@ class SiteDefinitionsTest {
     void readsTheExternalIdFromAProductPageUrl(String url, String id) {
         assertThat(SITES.externalIdFromUrl(URI.create(url))).contains(id);
         assertThat(SITES.isProductPage(URI.create(url))).isTrue();
+    }
+
+    /** Product pages of every site, each form its definition reads. */
+    public static final List<String> PRODUCT_PAGES = List.of("https://www.amazon.com/Intel-Optane/dp/B0TESTP160?th=1",
+            "https://www.amazon.de/gp/product/B0TESTPM89", "https://www.ebay.com/itm/226771798286",
+            "https://www.ebay.de/itm/lego-piratenschiff/198187151691?hash=x", "https://www.ebay.com/p/1701411334?iid=298293090902",
+            "https://www.newegg.com/lg-27gn950/p/N82E16824026052", "https://www.newegg.com/Product/Product.aspx?Item=N82E16824026052");
+
+    /**
+     * Dot segments in every spelling a browser reads as one (., .., %2e, %2E, .%2e, %2e.), after,
+     * inside and before a product page's path: the page kept is the one a browser opens, without dot
+     * segments, and only when that is a product page; a path that climbs out of the item page to
+     * another page (/itm/1/../../signin) is no product page.
+     */
+    @Test
+    void aProductPageIsReadAsABrowserReadsItWithoutDotSegments() {
+        List<String> dots = List.of("..", "%2e%2e", "%2E%2E", ".%2e", "%2e.");
+        for (String raw : PRODUCT_PAGES) {
+            URI page = URI.create(raw);
+            String base = page.getScheme() + "://" + page.getRawAuthority();
+            String path = page.getRawPath();
+            String query = page.getRawQuery() == null ? "" : "?" + page.getRawQuery();
+            String id = SITES.externalIdFromUrl(page).orElseThrow();
+            for (String dot : dots) {
+                // climbing out of the item page: another page of the site
+                URI out = URI.create(base + path + "/" + dot + "/" + dot + "/" + dot + "/signin" + query);
+                assertThat(SITES.productPage(out)).as(out.toString()).isEmpty();
+                assertThat(SITES.isProductPage(out)).as(out.toString()).isFalse();
+                // a detour that comes back: the page itself, written without it
+                URI detour = URI.create(base + "/x/" + dot + path + query);
+                assertThat(SITES.productPage(detour)).as(detour.toString()).contains(URI.create(base + path + query));
+                assertThat(SITES.externalIdFromUrl(detour)).as(detour.toString()).contains(id);
+                URI single = URI.create(base + "/./" + path.substring(1) + query);
+                assertThat(SITES.productPage(single).map(URI::getRawPath)).as(single.toString()).contains(path);
+            }
+            assertThat(SITES.productPage(page)).as("a page without dot segments is kept as it is").contains(page);
+        }
     }
 
     @ParameterizedTest

@@ -87,6 +87,10 @@ class StructuredDataTest {
                 .singleElement().satisfies(o -> assertThat(o.hasPrice()).isFalse());
         assertThat(offers(jsonLd("{\"@type\": \"Product\", \"offers\": {\"@type\": \"Offer\", \"price\": \"$59.99\", \"priceCurrency\": \"USD\"}}")))
                 .singleElement().satisfies(o -> assertThat(o.price()).isNull());
+        for (String code : dev.drivecat.common.CurrenciesTest.NO_PRICES_CURRENCY) {
+            assertThat(offers(jsonLd("{\"@type\": \"Product\", \"offers\": {\"@type\": \"Offer\", \"price\": \"59.99\", \"priceCurrency\": \""
+                    + code + "\"}}"))).as(code).singleElement().satisfies(o -> assertThat(o.hasPrice()).isFalse());
+        }
     }
 
     @Test

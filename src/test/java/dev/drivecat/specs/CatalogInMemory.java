@@ -60,4 +60,10 @@ final class CatalogInMemory implements ImportValidator.CatalogLookup {
     public Optional<String> watchProblem(String url) {
         return watchProblem.apply(url);
     }
+
+    /** A page it may watch is an item page, as it is written. */
+    @Override
+    public Optional<String> itemPage(String url) {
+        return watchProblem.apply(url).isEmpty() ? Optional.of(url) : Optional.empty();
+    }
 }

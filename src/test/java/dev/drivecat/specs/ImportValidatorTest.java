@@ -378,7 +378,7 @@ class ImportValidatorTest {
         assertThat(only(errors(listing(LISTED + ", \"watch\": true"), c)))
                 .isEqualTo(new ImportError("/listings/0/url", "is required to watch the listing: the product page every scrape run fetches"));
         assertThat(only(errors(listing(LISTED + ", \"watch\": true, \"url\": \"https://www.amazon.com/s?k=optane\""), c)))
-                .isEqualTo(new ImportError("/listings/0/url", "not a product page of a marketplace in scrapers/"));
+                .isEqualTo(new ImportError("/listings/0/url", ImportValidator.ITEM_PAGE_ONLY));
     }
 
     @Test

@@ -147,6 +147,10 @@ public class ApiFuzzTest {
     private static final String ZPOOL_STATUS = "  pool: tank\n state: ONLINE\nconfig:\n\n\tNAME        STATE     READ WRITE CKSUM\n"
             + "\ttank        ONLINE       0     0     0\n\t  mirror-0  ONLINE       0     0     0\n"
             + "\t    sda     ONLINE       0     0     0\n\t    sdb     ONLINE       0     0     0\n\nerrors: No known data errors\n";
+    /** smartctl -i of an NVMe drive: the tool-output endpoint's valid body. */
+    static final String SMARTCTL = "=== START OF INFORMATION SECTION ===\nModel Number:                       INTEL SSDPEK1A118GA\n"
+            + "Serial Number:                      PHOC000000000\nPCI Vendor/Subsystem ID:            0x8086\n"
+            + "Namespace 1 Size/Capacity:          118,410,444,800 [118 GB]\n\n=== START OF SMART DATA SECTION ===\n";
     private static final String HTML = "<html><head><title>Spec</title></head><body><table><tr><th>Capacity</th><td>400 GB</td></tr>"
             + "</table></body></html>";
 
@@ -422,6 +426,9 @@ public class ApiFuzzTest {
         }
         if (contentType.contains("text/plain") && (op.key().equals("POST /pools/parse") || op.key().equals("POST /recommend"))) {
             return ZPOOL_STATUS;
+        }
+        if (contentType.contains("text/plain") && op.key().equals("POST /identify")) {
+            return SMARTCTL;
         }
         return HTML;
     }

@@ -63,7 +63,11 @@ import org.junit.jupiter.api.TestFactory;
  * writers must not emit as it is;</li>
  * <li>headers: security headers on every answer, Vary: Accept wherever the contract names more than
  * one media type, Location only as a relative reference;</li>
- * <li>metrics: uri tags are path templates, whatever paths are asked for.</li>
+ * <li>metrics: uri tags are path templates, whatever paths are asked for;</li>
+ * <li>currencies: every currency parameter and import member, with codes no price is in;</li>
+ * <li>item URLs: every product page of every site with dot segments, to the watch list and an import;</li>
+ * <li>pasted text (issue 43): every text/plain operation, at its limit, with pastes built to cost more
+ * than linear time or to answer much more than was sent.</li>
  * </ul>
  * Every answer is held to {@link ApiFuzzTest#checkAnswer}: no 5xx, under 1 MB for a request under
  * 1 KB, and no request thread still working once it is answered.
@@ -306,6 +310,200 @@ class HostileClassesTest {
                 "the Atom feed of a drive stored with control characters", "entry");
         assertXml(given().when().get("/drives/" + slug(key) + "/prices.svg").andReturn(), "the chart of a drive stored with control characters",
                 "svg");
+    }
+
+    // ---- currencies
+
+    /**
+     * Every currency an operation takes, as a parameter named currency or as a currency member of a
+     * JSON body, is an ISO 4217 code prices are written in: a made-up code, one for no currency, for
+     * testing, a metal, a fund, or anything not three letters is a 400 naming the parameter or
+     * pointing at the member, and nothing is stored; a code in lower case is read as the code.
+     */
+    @TestFactory
+    Stream<DynamicTest> everyCurrencyAnOperationTakesIsACodePricesAreWrittenIn() throws IOException {
+        List<String> refused = dev.drivecat.common.CurrenciesTest.NO_PRICES_CURRENCY.stream().filter(c -> !c.isBlank()).toList();
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Operation op : ApiFuzzTest.operations()) {
+            if (op.parameterNames().contains("currency")) {
+                tests.add(DynamicTest.dynamicTest(op.key() + " ?currency=", () -> {
+                    Map<String, String> baseline = baselines(op).get(0);
+                    for (String code : refused) {
+                        Attempt attempt = attempt(op, baseline, "currency", code, "currency");
+                        Response response = ApiFuzzTest.send(op, attempt);
+                        ApiFuzzTest.checkAnswer(attempt.describe(op), 0, response);
+                        assertThat(response.statusCode()).as("the answer to %s", attempt.describe(op)).isEqualTo(400);
+                        assertThat(response.jsonPath().getString("parameter")).isEqualTo("currency");
+                    }
+                    Response lower = ApiFuzzTest.send(op, attempt(op, baseline, "currency", "eur", "currency"));
+                    assertThat(lower.statusCode()).as("%s with currency=eur", op.key()).isNotEqualTo(400);
+                }));
+            }
+        }
+        tests.add(DynamicTest.dynamicTest("POST /admin/imports/specs, every currency member", () -> {
+            JsonNode valid = JSON.readTree(importDocument("currency-" + UNIQUE.incrementAndGet()));
+            List<String> pointers = new ArrayList<>();
+            membersNamed(valid, "", "currency", pointers);
+            assertThat(pointers).as("currency members of an import").isNotEmpty();
+            for (String pointer : pointers) {
+                for (String code : refused) {
+                    Response imported = admin().contentType("application/json").body(JSON.writeValueAsBytes(with(valid, pointer,
+                            JsonNodeFactory.instance.textNode(code)))).when().post("/admin/imports/specs").andReturn();
+                    String what = "an import with currency " + Text.quote(code) + " at " + pointer;
+                    ApiFuzzTest.checkAnswer(what, 0, imported);
+                    assertThat(imported.statusCode()).as("the answer to %s: %s", what, imported.asString()).isEqualTo(400);
+                    assertThat(imported.asString()).as("the refusal of %s points at the member", what).contains(pointer);
+                }
+            }
+        }));
+        return tests.stream();
+    }
+
+    /** The pointers of every member of that name in a JSON tree. */
+    private static void membersNamed(JsonNode node, String pointer, String name, List<String> found) {
+        if (node.isObject()) {
+            node.fields().forEachRemaining(member -> {
+                String at = pointer + "/" + member.getKey();
+                if (member.getKey().equals(name)) {
+                    found.add(at);
+                }
+                membersNamed(member.getValue(), at, name, found);
+            });
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                membersNamed(node.get(i), pointer + "/" + i, name, found);
+            }
+        }
+    }
+
+    // ---- item URLs
+
+    /**
+     * A URL kept as a listing's or a watched page's is linked from every page that shows the offer:
+     * it must be an item page as a browser reads it. Every product page of every site, with dot
+     * segments in every spelling a browser reads as one, is sent to the watch list (POST
+     * /admin/listings) and as a listing of an import: one that climbs out of the item page
+     * (/itm/1/../../signin) is a 400 naming the URL, one that comes back to it is kept without its
+     * dot segments.
+     */
+    @TestFactory
+    Stream<DynamicTest> everyItemUrlIsKeptAsABrowserReadsItAndOnlyWhenItIsAnItemPage() {
+        return dev.drivecat.scraping.SiteDefinitionsTest.PRODUCT_PAGES.stream().map(raw -> DynamicTest.dynamicTest(raw, () -> {
+            java.net.URI page = java.net.URI.create(raw);
+            String base = page.getScheme() + "://" + page.getRawAuthority();
+            String query = page.getRawQuery() == null ? "" : "?" + page.getRawQuery();
+            for (String dot : List.of("..", "%2e%2e", ".%2E")) {
+                String out = base + page.getRawPath() + "/" + dot + "/" + dot + "/" + dot + "/signin" + query;
+                String detour = base + "/x/" + dot + page.getRawPath() + query;
+                Response refused = watch(out);
+                assertThat(refused.statusCode()).as("the watch list given %s: %s", out, refused.asString()).isEqualTo(400);
+                assertThat(refused.jsonPath().getString("parameter")).isEqualTo("url");
+                Response kept = watch(detour);
+                assertThat(kept.statusCode()).as("the watch list given %s: %s", detour, kept.asString()).isIn(200, 201);
+                assertThat(kept.jsonPath().getString("url")).as("the page kept for %s", detour).isEqualTo(base + page.getRawPath() + query);
+                String key = "url-" + UNIQUE.incrementAndGet();
+                Response imported = importListingUrl(key, out);
+                assertThat(imported.statusCode()).as("an import of a listing at %s: %s", out, imported.asString()).isEqualTo(400);
+                assertThat(imported.asString()).contains("/listings/0/url");
+            }
+        }));
+    }
+
+    private static Response watch(String url) throws IOException {
+        ObjectNode body = JsonNodeFactory.instance.objectNode().put("url", url).put("drive", "intel-optane-p4800x-375gb-u2");
+        Response answer = admin().contentType("application/json").body(JSON.writeValueAsBytes(body)).when().post("/admin/listings").andReturn();
+        ApiFuzzTest.checkAnswer("POST /admin/listings with " + url, 0, answer);
+        return answer;
+    }
+
+    private static Response importListingUrl(String key, String url) throws IOException {
+        JsonNode doc = with(JSON.readTree(importDocument(key)), "/listings/0/url", JsonNodeFactory.instance.textNode(url));
+        Response answer = admin().contentType("application/json").body(JSON.writeValueAsBytes(doc)).when().post("/admin/imports/specs").andReturn();
+        ApiFuzzTest.checkAnswer("an import of a listing at " + url, 0, answer);
+        return answer;
+    }
+
+    // ---- pasted text
+
+    /**
+     * Outputs of the tools an operation reads, beside its valid body, that the pastes below are built
+     * from: every kind of output each reader knows (zdb's statistics and zpool list -v as well as
+     * zpool status; nvme list as well as smartctl).
+     */
+    static final Map<String, List<String>> PASTE_EXAMPLES = Map.of(
+            "POST /identify", List.of("fixtures/identify/smartctl-ata-two-drives.txt", "fixtures/identify/nvme-list-two.txt"),
+            "POST /pools/parse", List.of("pools/raidz2x2-logs-list-v-zdb.txt", "pools/status-draid-special-logs.txt"),
+            "POST /recommend", List.of("pools/raidz2x2-logs-list-v-zdb.txt"));
+
+    /** How many lines of an example are each repeated alone to the limit. */
+    static final int LINES_REPEATED = 12;
+
+    /**
+     * Every operation that reads pasted text (a text/plain body: tool outputs, pools, zdb) is sent,
+     * at its body limit, pastes built to make a reader work more than linearly or answer much more
+     * than it was sent, from its valid body and the outputs it reads: one character and newlines (the
+     * 2026-12-05 attack), the example repeated, its lines each made a new name (no two pools or
+     * devices alike), each of its lines alone repeated (a pool's name 32,768 times), its words on one
+     * line between long runs of white space, and lines of each of its words repeated. Each is read
+     * within the request's deadline (a paste read in quadratic time took minutes), answered with a
+     * decision or a 400/422 that says what the paste lacks, and held to {@link ApiFuzzTest#checkAnswer}
+     * (its size bound, the idle worker pool).
+     */
+    @TestFactory
+    Stream<DynamicTest> everyPasteIsReadWithinTheDeadlineAndAnsweredWithinItsBound() throws IOException {
+        return everyOperation().filter(op -> op.bodyTypes().contains("text/plain")).map(op -> DynamicTest.dynamicTest(name(op), () -> {
+            int limit = (int) limit(op);
+            Attempt valid = attempt(op, baselines(op).get(0), null, null, "valid");
+            List<String> examples = new ArrayList<>(List.of(ApiFuzzTest.validBody(op, "text/plain")));
+            for (String resource : PASTE_EXAMPLES.getOrDefault(op.key(), List.of())) {
+                try (InputStream in = HostileClassesTest.class.getClassLoader().getResourceAsStream(resource)) {
+                    examples.add(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                }
+            }
+            Map<String, String> pastes = new LinkedHashMap<>();
+            pastes.put("one character and newlines", "x" + "\n".repeat(limit - 1));
+            for (int e = 0; e < examples.size(); e++) {
+                pastes.putAll(hostilePastes("example " + e, examples.get(e), limit));
+            }
+            for (Map.Entry<String, String> paste : pastes.entrySet()) {
+                byte[] body = paste.getValue().getBytes(StandardCharsets.UTF_8);
+                Attempt attempt = new Attempt("body", paste.getKey(), valid.query(), valid.path(), "text/plain", body, false);
+                Response response = ApiFuzzTest.send(op, attempt);
+                String what = attempt.describe(op);
+                ApiFuzzTest.checkAnswer(what, body.length, response);
+                assertThat(response.statusCode()).as("the answer to %s: %s", what, response.asString().length() > 500
+                        ? response.asString().substring(0, 500) : response.asString()).isIn(200, 201, 400, 422);
+            }
+        }));
+    }
+
+    /** The pastes built from one example, each cut to the limit in bytes. */
+    static Map<String, String> hostilePastes(String name, String example, int limit) {
+        Map<String, String> pastes = new LinkedHashMap<>();
+        List<String> lines = example.lines().filter(l -> !l.isBlank()).distinct().toList();
+        List<String> words = example.lines().flatMap(l -> Stream.of(l.trim().split("\\s+"))).filter(w -> !w.isEmpty()).distinct().toList();
+        pastes.put(name + " repeated", upTo(limit, k -> example));
+        pastes.put(name + " with every line a new name", upTo(limit, k -> example.lines()
+                .map(l -> l.replaceFirst("^(\\s*)(\\S+)", "$1$2" + k)).reduce("", (a, b) -> a + b + "\n")));
+        for (String line : lines.subList(0, Math.min(lines.size(), LINES_REPEATED))) {
+            pastes.put(name + ", " + Text.quote(line.strip()) + " repeated", upTo(limit, k -> line + "\n"));
+        }
+        pastes.put(name + ", its words between long runs of white space", upTo(limit, k -> words.get(k % words.size()) + " \t".repeat(1000)));
+        pastes.put(name + ", lines of each of its words", upTo(limit, k -> (words.get(k % words.size()) + " ").repeat(2000 / (1 + words.get(k
+                % words.size()).length())) + "\n"));
+        return pastes;
+    }
+
+    /** The pieces k = 0, 1, … one after the other, up to {@code limit} bytes of UTF-8. */
+    private static String upTo(int limit, java.util.function.IntFunction<String> piece) {
+        StringBuilder paste = new StringBuilder();
+        for (int k = 0; ; k++) {
+            String next = piece.apply(k);
+            if (paste.length() + next.getBytes(StandardCharsets.UTF_8).length > limit) {
+                return paste.length() > 0 ? paste.toString() : next.substring(0, Math.min(next.length(), limit / 4));
+            }
+            paste.append(next);
+        }
     }
 
     // ---- headers

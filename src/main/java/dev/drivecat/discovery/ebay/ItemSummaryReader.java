@@ -1,5 +1,6 @@
 package dev.drivecat.discovery.ebay;
 
+import dev.drivecat.common.Currencies;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.SellerType;
@@ -61,7 +62,6 @@ final class ItemSummaryReader {
 
     private static final Pattern LEGACY_ID = Pattern.compile("\\d{9,15}");
     private static final Pattern RESTFUL_ID = Pattern.compile("v1\\|(?<legacy>\\d{9,15})\\|\\d+");
-    private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
     private static final Pattern AMOUNT = Pattern.compile("\\d{1,9}(?:\\.\\d{1,2})?");
     private static final BigDecimal HUNDRED = BigDecimal.valueOf(100);
 
@@ -160,7 +160,7 @@ final class ItemSummaryReader {
         }
         Optional<String> value = converted ? fromValue : shownValue;
         Optional<String> currency = converted ? fromCurrency : shownCurrency;
-        if (value.isEmpty() || currency.isEmpty() || !AMOUNT.matcher(value.get()).matches() || !CURRENCY.matcher(currency.get()).matches()) {
+        if (value.isEmpty() || currency.isEmpty() || !AMOUNT.matcher(value.get()).matches() || !Currencies.isIso4217(currency.get())) {
             return Optional.empty();
         }
         BigDecimal parsed = new BigDecimal(value.get());
@@ -187,7 +187,7 @@ final class ItemSummaryReader {
         Optional<URI> web = text(item, "itemWebUrl").flatMap(ItemSummaryReader::uri)
                 .filter(u -> "https".equals(u.getScheme()) && u.getHost() != null && sites.forHost(u.getHost())
                         .filter(site -> "ebay".equals(site.definition().site())).isPresent())
-                .flatMap(u -> uri("https://" + u.getHost() + u.getRawPath()))
+                .flatMap(u -> uri("https://" + u.getHost() + u.getRawPath())).flatMap(sites::productPage)
                 .filter(u -> sites.externalIdFromUrl(u).filter(id::equals).isPresent());
         return web.map(URI::toString).orElse("https://" + marketplaceHost + "/itm/" + id);
     }

@@ -170,6 +170,32 @@ class ItemSummaryReaderTest {
     }
 
     @Test
+    void anItemUrlWithDotSegmentsIsReadAsABrowserReadsIt() throws Exception {
+        JsonNode page = JSON.readTree("""
+                {"itemSummaries": [
+                  {"legacyItemId": "100000000012", "title": "Optane 905P 480GB", "buyingOptions": ["FIXED_PRICE"],
+                   "price": {"value": "99.00", "currency": "USD"}, "itemWebUrl": "https://www.ebay.com/itm/100000000012/../../signin"},
+                  {"legacyItemId": "100000000013", "title": "Optane 905P 960GB", "buyingOptions": ["FIXED_PRICE"],
+                   "price": {"value": "99.00", "currency": "USD"}, "itemWebUrl": "https://www.ebay.com/x/%2e%2e/itm/optane/100000000013"}
+                ]}""");
+        assertThat(reader.read(page, 0, 50, EbayBrowseSource.MAX_OFFSET).results()).extracting(SearchResult::url)
+                .containsExactly("https://www.ebay.com/itm/100000000012", "https://www.ebay.com/itm/optane/100000000013");
+    }
+
+    @Test
+    void anItemPricedInACodeNoPriceIsInHasNoPrice() throws Exception {
+        for (String code : dev.drivecat.common.CurrenciesTest.NO_PRICES_CURRENCY) {
+            JsonNode page = JSON.readTree("""
+                    {"itemSummaries": [
+                      {"legacyItemId": "100000000011", "title": "Optane 905P 480GB", "buyingOptions": ["FIXED_PRICE"],
+                       "price": {"value": "4.99", "currency": "%s"}, "itemWebUrl": "https://www.ebay.com/itm/100000000011"}
+                    ]}""".formatted(code));
+            assertThat(reader.read(page, 0, 50, EbayBrowseSource.MAX_OFFSET).results()).as(code).extracting(SearchResult::price)
+                    .containsOnlyNulls();
+        }
+    }
+
+    @Test
     void aPageThatIsNotTheDocumentedShapeIsUnreadable() throws Exception {
         assertThatThrownBy(() -> reader.read(JSON.readTree("[1, 2]"), 0, 50, 9_999)).isInstanceOf(ItemSummaryReader.Unreadable.class)
                 .hasMessageContaining("not a JSON object");

@@ -240,6 +240,21 @@ public interface DrivecatConfig {
         /** The least time between two calls to the API host, across instances. */
         @WithDefault("PT1S")
         Duration minInterval();
+
+        /**
+         * The verification token registered with the keyset's marketplace account deletion notifications
+         * ({@code DRIVECAT_EBAY_VERIFICATION_TOKEN}, 32 to 80 characters of letters, digits, underscore and hyphen); unset:
+         * /notifications/ebay/account-deletion answers 503, and eBay's challenge fails.
+         */
+        Optional<String> verificationToken();
+
+        /** Account deletion notifications one client address may send per minute; more answer 429 (eBay retries). */
+        @WithDefault("600")
+        int notificationsPerMinute();
+
+        /** How long a public key had from eBay's Notification API is used before it is asked for again. */
+        @WithDefault("PT1H")
+        Duration publicKeyCacheFor();
     }
 
     /** Per-client request limits. */

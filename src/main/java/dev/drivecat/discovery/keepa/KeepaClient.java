@@ -226,7 +226,7 @@ public class KeepaClient {
             cleaned = cleaned.replace(key.get(), "[redacted]").replace(URLEncoder.encode(key.get(), StandardCharsets.UTF_8), "[redacted]");
         }
         // a URL's key parameter, whatever it holds
-        cleaned = cleaned.replaceAll("(?i)([?&]key=)[^&\\s]*", "$1[redacted]");
+        cleaned = cleaned.replaceAll("(?i)([?&]key=)[^&\\s)\"']*", "$1[redacted]");
         return cleaned.length() > MAX_REASON ? cleaned.substring(0, MAX_REASON - 1) + "…" : cleaned;
     }
 }

@@ -1,5 +1,6 @@
 package dev.drivecat.discovery.keepa;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.drivecat.discovery.SearchSource.SearchFailure.Kind;
 import io.smallrye.faulttolerance.api.CustomBackoff;
 import io.smallrye.faulttolerance.api.CustomBackoffStrategy;
@@ -7,6 +8,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.WebApplicationException;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.zip.GZIPInputStream;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -16,7 +21,7 @@ import org.eclipse.microprofile.faulttolerance.Retry;
 import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
-import org.jboss.resteasy.reactive.RestResponse;
+import jakarta.ws.rs.core.Response;
 
 /**
  * One call of Keepa's API, with the fault tolerance every call shares: a 429 (NOT_ENOUGH_TOKEN) is waited out for as long
@@ -34,6 +39,12 @@ class KeepaExchange {
 
     @Inject
     KeepaConfig config;
+
+    @Inject
+    ObjectMapper json;
+
+    /** The most an answer may hold, inflated: 100 products with offers and years of history are a few MiB. */
+    static final int MAX_BODY = 32 * 1024 * 1024;
 
     Clock clock = Clock.systemUTC();
 
@@ -110,7 +121,7 @@ class KeepaExchange {
     @Timeout(value = 60, unit = ChronoUnit.SECONDS)
     KeepaAnswer call(Call call) throws NotEnoughTokens, Refused, Unanswered {
         String key = config.key().orElseThrow().strip();
-        RestResponse<KeepaAnswer> response;
+        Response response;
         try {
             if (call instanceof Search s) {
                 response = api.search(key, s.domain(), "product", s.term(), s.page(), 0);
@@ -122,13 +133,9 @@ class KeepaExchange {
             throw new Unanswered(why(e));
         }
         int status = response.getStatus();
-        KeepaAnswer answer;
-        try {
-            answer = response.getEntity();
-        } catch (ProcessingException | WebApplicationException e) {
-            throw new Unanswered("Keepa answered " + status + " with a body that is not its JSON");
-        }
-        if (answer != null && answer.tokensLeft() != null) {
+        KeepaAnswer answer = read(status, response);
+        // the bucket of a success or a 429; a refused call (402: no subscription, refill rate 0) says nothing of it
+        if (answer != null && answer.tokensLeft() != null && (status == 200 || status == 429)) {
             bucket = new Bucket(answer.tokensLeft(), answer.refillIn() == null ? 60_000 : answer.refillIn(),
                     answer.refillRate() == null ? 0 : answer.refillRate(), clock.instant());
         }
@@ -150,6 +157,33 @@ class KeepaExchange {
                     + "); check DRIVECAT_KEEPA_KEY and DRIVECAT_KEEPA_DOMAINS");
         }
         throw new Unanswered("Keepa answered " + status + (said.isEmpty() ? "" : " (" + said.substring(2) + ")"));
+    }
+
+    /** The answer's envelope: the body inflated when gzip (at most {@link #MAX_BODY} bytes) and read as JSON; null when there is none. */
+    private KeepaAnswer read(int status, Response response) throws Unanswered {
+        byte[] body;
+        try {
+            body = response.hasEntity() ? response.readEntity(byte[].class) : null;
+        } catch (ProcessingException | WebApplicationException e) {
+            throw new Unanswered("Keepa's answer (" + status + ") could not be read");
+        }
+        if (body == null || body.length == 0) {
+            return null;
+        }
+        String encoding = response.getHeaderString("Content-Encoding");
+        try (InputStream in = encoding != null && encoding.strip().equalsIgnoreCase("gzip")
+                ? new GZIPInputStream(new ByteArrayInputStream(body)) : new ByteArrayInputStream(body)) {
+            byte[] plain = in.readNBytes(MAX_BODY + 1);
+            if (plain.length > MAX_BODY) {
+                throw new Unanswered("Keepa's answer (" + status + ") is larger than " + MAX_BODY / (1024 * 1024) + " MiB");
+            }
+            return json.readValue(plain, KeepaAnswer.class);
+        } catch (IOException e) {
+            if (status != 200) {
+                return null;
+            }
+            throw new Unanswered("Keepa's answer (200) is not its JSON: " + e.getClass().getSimpleName());
+        }
     }
 
     private static String said(KeepaAnswer.Error error) {

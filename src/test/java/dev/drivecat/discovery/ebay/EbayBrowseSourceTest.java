@@ -554,6 +554,21 @@ class EbayBrowseSourceTest {
             return "https://api.ebay.com/oauth/api_scope";
         }
 
+        @Override
+        public Optional<String> verificationToken() {
+            return Optional.empty();
+        }
+
+        @Override
+        public int notificationsPerMinute() {
+            return 600;
+        }
+
+        @Override
+        public Duration publicKeyCacheFor() {
+            return Duration.ofHours(1);
+        }
+
         TestEbay withKeys(Optional<String> id, Optional<String> secret) {
             return new TestEbay(id, secret, apiUrl, tokenUrl, marketplaces, categoryId, dailyCallBudget, resultsPerCall, minInterval);
         }

@@ -248,10 +248,6 @@ public interface DrivecatConfig {
          */
         Optional<String> verificationToken();
 
-        /** Account deletion notifications one client address may send per minute; more answer 429 (eBay retries). */
-        @WithDefault("600")
-        int notificationsPerMinute();
-
         /** How long a public key had from eBay's Notification API is used before it is asked for again. */
         @WithDefault("PT1H")
         Duration publicKeyCacheFor();
@@ -283,6 +279,13 @@ public interface DrivecatConfig {
         /** Reads of one drive (/drives/{slug}, the page and the JSON, which draws its price chart) per client per minute (0: no limit). */
         @WithDefault("120")
         int drivePerMinute();
+
+        /**
+         * eBay's account deletion notifications and challenges (/notifications/ebay/account-deletion) per client address
+         * per minute (0: no limit); more answer 429, and eBay sends again later.
+         */
+        @WithDefault("600")
+        int ebayNotificationsPerMinute();
     }
 
     interface Health {

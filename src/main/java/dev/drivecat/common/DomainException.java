@@ -16,7 +16,7 @@ public class DomainException extends RuntimeException {
 
     /** What kind of failure this is; the web layer maps each to one problem type and status. */
     public enum Kind {
-        INVALID_PARAMETER, INVALID_BODY, NOT_FOUND, CONFLICT, PAYLOAD_TOO_LARGE, UNPROCESSABLE, TOO_MANY_REQUESTS
+        INVALID_PARAMETER, INVALID_BODY, NOT_FOUND, CONFLICT, PRECONDITION_FAILED, PAYLOAD_TOO_LARGE, UNPROCESSABLE, TOO_MANY_REQUESTS
     }
 
     private final Kind kind;

@@ -47,6 +47,7 @@ final class Html {
             case INVALID_PARAMETER, INVALID_BODY -> 400;
             case NOT_FOUND -> 404;
             case CONFLICT -> 409;
+            case PRECONDITION_FAILED -> 412;
             case PAYLOAD_TOO_LARGE -> 413;
             case UNPROCESSABLE -> 422;
             case TOO_MANY_REQUESTS -> 429;
@@ -58,6 +59,7 @@ final class Html {
             case INVALID_PARAMETER, INVALID_BODY -> "That question cannot be answered";
             case NOT_FOUND -> "Not found";
             case CONFLICT -> "Conflict";
+            case PRECONDITION_FAILED -> "Precondition failed";
             case PAYLOAD_TOO_LARGE -> "Too large";
             case UNPROCESSABLE -> "Cannot be processed";
             case TOO_MANY_REQUESTS -> "Too many requests";

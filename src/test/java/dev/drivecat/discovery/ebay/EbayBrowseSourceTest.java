@@ -560,11 +560,6 @@ class EbayBrowseSourceTest {
         }
 
         @Override
-        public int notificationsPerMinute() {
-            return 600;
-        }
-
-        @Override
         public Duration publicKeyCacheFor() {
             return Duration.ofHours(1);
         }

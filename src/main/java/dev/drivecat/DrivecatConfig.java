@@ -248,6 +248,17 @@ public interface DrivecatConfig {
         /** The least time between two calls to the API host, across instances. */
         @WithDefault("PT1S")
         Duration minInterval();
+
+        /**
+         * The verification token registered with the keyset's marketplace account deletion notifications
+         * ({@code DRIVECAT_EBAY_VERIFICATION_TOKEN}, 32 to 80 characters of letters, digits, underscore and hyphen); unset:
+         * /notifications/ebay/account-deletion answers 503, and eBay's challenge fails.
+         */
+        Optional<String> verificationToken();
+
+        /** How long a public key had from eBay's Notification API is used before it is asked for again. */
+        @WithDefault("PT1H")
+        Duration publicKeyCacheFor();
     }
 
     /** Per-client request limits. */
@@ -276,6 +287,13 @@ public interface DrivecatConfig {
         /** Reads of one drive (/drives/{slug}, the page and the JSON, which draws its price chart) per client per minute (0: no limit). */
         @WithDefault("120")
         int drivePerMinute();
+
+        /**
+         * eBay's account deletion notifications and challenges (/notifications/ebay/account-deletion) per client address
+         * per minute (0: no limit); more answer 429, and eBay sends again later.
+         */
+        @WithDefault("600")
+        int ebayNotificationsPerMinute();
     }
 
     interface Health {

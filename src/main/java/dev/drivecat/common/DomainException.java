@@ -16,7 +16,8 @@ public class DomainException extends RuntimeException {
 
     /** What kind of failure this is; the web layer maps each to one problem type and status. */
     public enum Kind {
-        INVALID_PARAMETER, INVALID_BODY, NOT_FOUND, CONFLICT, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNPROCESSABLE, TOO_MANY_REQUESTS,
+        INVALID_PARAMETER, INVALID_BODY, NOT_FOUND, CONFLICT, PRECONDITION_FAILED, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNPROCESSABLE,
+        TOO_MANY_REQUESTS,
         /** The service cannot answer this request now (its work was stopped). */
         UNAVAILABLE
     }

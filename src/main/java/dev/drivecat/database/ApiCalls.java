@@ -46,6 +46,28 @@ public class ApiCalls {
         }
     }
 
+    /**
+     * Counts {@code units} more of today's use, whatever the budget: for an API that says what a call cost only in
+     * its answer (Keepa's tokens), the caller checks the budget before and adds the cost after.
+     */
+    public void add(String source, int units) {
+        if (units <= 0) {
+            return;
+        }
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement s = c.prepareStatement("""
+                     INSERT INTO api_call AS a (source, day, calls) VALUES (?, ?, ?)
+                     ON CONFLICT (source, day) DO UPDATE SET calls = a.calls + EXCLUDED.calls""")) {
+            c.setAutoCommit(true);
+            s.setString(1, source);
+            s.setDate(2, Date.valueOf(today()));
+            s.setInt(3, units);
+            s.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("the API budget of " + source + " could not be counted", e);
+        }
+    }
+
     /** The calls made today. */
     public int today(String source) {
         try (Connection c = dataSource.getConnection();

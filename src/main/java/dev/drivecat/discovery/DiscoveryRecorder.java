@@ -262,7 +262,7 @@ public class DiscoveryRecorder {
         Condition condition = r.condition() == Condition.NEW && Boolean.TRUE.equals(drive.discontinued)
                 && r.sellerType() == SellerType.THIRD_PARTY ? Condition.NEW_OLD_STOCK : r.condition();
         Listings.Upserted up = listings.upsert(marketplace, r.externalId(), drive, new Listings.Facts(r.url(), r.sellerName(),
-                r.sellerType(), null, condition, null), known);
+                r.sellerType(), r.fulfilledByMarketplace(), condition, null), known);
         Listing listing = up.listing();
         if (up.created()) {
             listing.foundBy = source;
@@ -271,6 +271,9 @@ public class DiscoveryRecorder {
         o.listingId = listing.id;
         if (up.created() && config.discovery().watchMatched()) {
             watch.watchDiscovered(r.url(), drive);
+        }
+        if (r.history() != null) {
+            prices.recordPast(listing, r.history(), condition);
         }
         if (r.variations()) {
             o.notPriced = "a listing of several variations: its price range is no price";
@@ -284,7 +287,7 @@ public class DiscoveryRecorder {
             o.notPriced = "its item page is scraped, and the page's price wins over the search result's";
         } else {
             PriceRecorder.Recorded rec = prices.record(listing, new ObservationInput(observedAt, r.price(), null, r.currency(), r.shipping(), null,
-                    true, r.buyingOptions(), r.sellerName(), r.sellerType(), null, condition, false, r.priceWording(),
+                    true, r.buyingOptions(), r.sellerName(), r.sellerType(), r.fulfilledByMarketplace(), condition, false, r.priceWording(),
                     "discovery:" + source, r.url(), null));
             rec.id().ifPresent(idValue -> o.observationId = idValue);
             if (rec.id().isEmpty()) {

@@ -78,6 +78,9 @@ public class DiscoveryService {
     dev.drivecat.discovery.ebay.EbayBrowse ebayBrowse;
 
     private final Sweeps sweeps = Sweeps.fromClasspath();
+    /** The official APIs that plug in as beans (Keepa). */
+    @Inject
+    jakarta.enterprise.inject.Instance<OfficialApi> officialApis;
 
     Clock clock = Clock.systemUTC();
 
@@ -93,6 +96,7 @@ public class DiscoveryService {
         for (SearchSource s : ebayBrowse.sources()) {
             out.put(s.name(), s);
         }
+        officialApis.forEach(api -> api.sources().forEach(s -> out.putIfAbsent(s.name(), s)));
         for (String site : SiteDefinitions.SITES) {
             sites.search(site).ifPresent(search -> out.computeIfAbsent(SearchPageSource.nameOf(site),
                     n -> new SearchPageSource(search, fetcher, config.discovery().searchSites().contains(site),

@@ -47,6 +47,7 @@ final class Html {
             case INVALID_PARAMETER, INVALID_BODY -> 400;
             case NOT_FOUND -> 404;
             case CONFLICT -> 409;
+            case PRECONDITION_FAILED -> 412;
             case PAYLOAD_TOO_LARGE -> 413;
             case UNSUPPORTED_MEDIA_TYPE -> 415;
             case UNPROCESSABLE -> 422;
@@ -60,6 +61,7 @@ final class Html {
             case INVALID_PARAMETER, INVALID_BODY -> "That question cannot be answered";
             case NOT_FOUND -> "Not found";
             case CONFLICT -> "Conflict";
+            case PRECONDITION_FAILED -> "Precondition failed";
             case PAYLOAD_TOO_LARGE -> "Too large";
             case UNSUPPORTED_MEDIA_TYPE -> "Unsupported media type";
             case UNPROCESSABLE -> "Cannot be processed";

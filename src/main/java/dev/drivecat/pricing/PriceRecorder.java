@@ -67,6 +67,25 @@ public class PriceRecorder {
         return recordAll(List.of(new Entry(listing, o))).get(0);
     }
 
+    /**
+     * Records a listing's past prices (see {@link PastPrices}): only the points after the listing's newest
+     * observation, so that history read again is stored once.
+     *
+     * @return how many observations were added
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public int recordPast(Listing listing, PastPrices past, Condition condition) {
+        if (past.points().isEmpty()) {
+            return 0;
+        }
+        em.flush();
+        Object newest = em.createNativeQuery("SELECT max(observed_at) FROM price_observation WHERE listing_id = :id")
+                .setParameter("id", listing.id).getSingleResult();
+        Instant since = dev.drivecat.database.Columns.instant(newest);
+        List<Entry> entries = past.after(since, condition).stream().map(o -> new Entry(listing, o)).toList();
+        return (int) recordAll(entries).stream().filter(Recorded::added).count();
+    }
+
     /** Records the observations in the order given; the answer has one entry per observation, in the same order. */
     @Transactional(Transactional.TxType.MANDATORY)
     public List<Recorded> recordAll(List<Entry> entries) {

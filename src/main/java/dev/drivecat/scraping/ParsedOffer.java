@@ -1,6 +1,7 @@
 package dev.drivecat.scraping;
 
 import dev.drivecat.pricing.Condition;
+import dev.drivecat.pricing.PastPrices;
 import dev.drivecat.pricing.SellerType;
 import java.math.BigDecimal;
 
@@ -22,6 +23,7 @@ import java.math.BigDecimal;
  *     the marketplace shows new by default; see the site definition)
  * @param bestOfferAccepted eBay "or Best Offer"; null when not applicable
  * @param privateSeller eBay private seller; null when not shown
+ * @param history the offer's past prices, when the source has them (Keepa's price history); null for a page
  */
 public record ParsedOffer(
         String offerKey,
@@ -39,7 +41,16 @@ public record ParsedOffer(
         String conditionWording,
         boolean businessOnly,
         Boolean bestOfferAccepted,
-        Boolean privateSeller) {
+        Boolean privateSeller,
+        PastPrices history) {
+
+    /** An offer read from a page, which has no history. */
+    public ParsedOffer(String offerKey, BigDecimal price, String currency, String priceWording, BigDecimal shipping, BigDecimal memberPrice,
+                       Boolean inStock, String availability, String sellerName, SellerType sellerType, Boolean fulfilledByMarketplace,
+                       Condition condition, String conditionWording, boolean businessOnly, Boolean bestOfferAccepted, Boolean privateSeller) {
+        this(offerKey, price, currency, priceWording, shipping, memberPrice, inStock, availability, sellerName, sellerType,
+                fulfilledByMarketplace, condition, conditionWording, businessOnly, bestOfferAccepted, privateSeller, null);
+    }
 
     public static final String FEATURED = "featured";
 

@@ -53,6 +53,13 @@ public class ParsedPageStore {
                     offer.sellerType(), offer.fulfilledByMarketplace(), condition, offer.businessOnly(), offer.priceWording(), source,
                     pageUrl.toString(), scrapeRunId)));
         }
+        // an offer's past prices first (those after its newest observation), then what the page shows now
+        for (int i = 0; i < entries.size(); i++) {
+            ParsedOffer offer = page.offers().get(i);
+            if (offer.history() != null) {
+                prices.recordPast(entries.get(i).listing(), offer.history(), conditions.get(i));
+            }
+        }
         List<PriceRecorder.Recorded> recorded = prices.recordAll(entries);
         List<StoredOffer> stored = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {

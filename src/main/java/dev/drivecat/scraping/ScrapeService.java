@@ -57,6 +57,10 @@ public class ScrapeService {
     @Inject
     ItemListings items;
 
+    /** The official APIs that read watched pages instead of the fetcher (Keepa for Amazon, with a key). */
+    @Inject
+    jakarta.enterprise.inject.Instance<ProductFeed> feeds;
+
     Clock clock = Clock.systemUTC();
 
     private final ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
@@ -207,35 +211,19 @@ public class ScrapeService {
 
     private void scrape(long runId, long pageId, Instant started) {
         Page page = load(pageId);
+        Optional<ProductFeed> feed = feeds.stream().filter(f -> f.reads(page.marketplace())).findFirst();
+        if (feed.isPresent()) {
+            readFromFeed(runId, page, started, feed.get());
+            return;
+        }
         FetchResult result = fetcher.fetch(FetchRequest.conditional(page.url(), page.etag(), page.lastModified()));
         Instant fetchedAt = clock.instant();
         if (result instanceof FetchResult.Fetched fetched) {
             PageParse read = PageParsing.fetched(sites, fetched);
             PageParse parse = notAnotherItem(read, fetched.finalUrl(), page);
-            Attempt attempt;
-            if (parse instanceof PageParse.Product product) {
-                attempt = new Attempt(ScrapeOutcome.PARSED, fetched.status(), null, product.offers().size(), 0,
-                        fetched.etag(), fetched.lastModified(), true);
-            } else if (parse instanceof PageParse.NoOffer none) {
-                attempt = new Attempt(ScrapeOutcome.NO_OFFER, fetched.status(), none.kind() + ": " + none.reason(), 0, 0,
-                        null, null, true);
-            } else if (parse instanceof PageParse.Blocked blocked) {
-                attempt = new Attempt(ScrapeOutcome.BLOCKED, fetched.status(), blocked.reason(), 0, 0, null, null, true);
-            } else {
-                attempt = new Attempt(ScrapeOutcome.PARSE_FAILED, fetched.status(), ((PageParse.Failed) parse).reason(), 0, 0,
-                        null, null, true);
-            }
             // the layout that read the page, also when the page turned out to be another item
-            attempt = attempt.read(read);
-            PageParse.Product product = parse instanceof PageParse.Product p ? p : null;
-            try {
-                record(runId, page, started, attempt, product == null ? null : new Observed(product, fetchedAt, fetched.finalUrl()),
-                        false, ItemListings.ForParts.of(parse).orElse(null));
-            } catch (RuntimeException e) {
-                LOG.warnf(e, "Scrape run %d: storing %s failed", runId, page.url());
-                record(runId, page, started, new Attempt(ScrapeOutcome.STORE_FAILED, fetched.status(),
-                        "storing the offers failed: " + e.getMessage(), attempt.offers(), 0, null, null, true).read(read), null);
-            }
+            store(runId, page, started, read, parse, fetched.status(), fetched.etag(), fetched.lastModified(), true, fetchedAt,
+                    fetched.finalUrl());
             return;
         }
         Attempt attempt;
@@ -249,6 +237,48 @@ public class ScrapeService {
                     null, null, false);
         }
         record(runId, page, started, attempt, null);
+    }
+
+    /** A watched page an official API reads: stored as a fetched page is, without asking the marketplace's host. */
+    private void readFromFeed(long runId, Page page, Instant started, ProductFeed feed) {
+        PageParse parse;
+        try {
+            parse = notAnotherItem(feed.read(page.marketplace(), page.externalId()), URI.create(page.url()), page);
+        } catch (ProductFeed.Unanswered e) {
+            record(runId, page, started, new Attempt(ScrapeOutcome.FETCH_FAILED, null, e.getMessage(), 0, 0, null, null, false), null);
+            return;
+        }
+        store(runId, page, started, parse, parse, null, null, null, false, clock.instant(), URI.create(page.url()));
+    }
+
+    /**
+     * Records what a page came to: a product's offers with the attempt, or the attempt alone.
+     *
+     * @param read the page as its layout read it (its layout is recorded, also when the page is another item)
+     * @param parse what is stored: {@code read}, or a failure when the page turned out to be another item
+     */
+    private void store(long runId, Page page, Instant started, PageParse read, PageParse parse, Integer status, String etag,
+                       String lastModified, boolean fetched, Instant observedAt, URI url) {
+        Attempt attempt;
+        if (parse instanceof PageParse.Product product) {
+            attempt = new Attempt(ScrapeOutcome.PARSED, status, null, product.offers().size(), 0, etag, lastModified, fetched);
+        } else if (parse instanceof PageParse.NoOffer none) {
+            attempt = new Attempt(ScrapeOutcome.NO_OFFER, status, none.kind() + ": " + none.reason(), 0, 0, null, null, fetched);
+        } else if (parse instanceof PageParse.Blocked blocked) {
+            attempt = new Attempt(ScrapeOutcome.BLOCKED, status, blocked.reason(), 0, 0, null, null, fetched);
+        } else {
+            attempt = new Attempt(ScrapeOutcome.PARSE_FAILED, status, ((PageParse.Failed) parse).reason(), 0, 0, null, null, fetched);
+        }
+        attempt = attempt.read(read);
+        PageParse.Product product = parse instanceof PageParse.Product p ? p : null;
+        try {
+            record(runId, page, started, attempt, product == null ? null : new Observed(product, observedAt, url),
+                    false, ItemListings.ForParts.of(parse).orElse(null));
+        } catch (RuntimeException e) {
+            LOG.warnf(e, "Scrape run %d: storing %s failed", runId, page.url());
+            record(runId, page, started, new Attempt(ScrapeOutcome.STORE_FAILED, status, "storing the offers failed: " + e.getMessage(),
+                    attempt.offers(), 0, null, null, fetched).read(read), null);
+        }
     }
 
     /**

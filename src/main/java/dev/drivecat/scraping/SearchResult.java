@@ -1,6 +1,7 @@
 package dev.drivecat.scraping;
 
 import dev.drivecat.pricing.Condition;
+import dev.drivecat.pricing.PastPrices;
 import dev.drivecat.pricing.SellerType;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -27,6 +28,8 @@ import java.time.Instant;
  * @param sponsored a paid placement
  * @param variations the result is a listing of several variations (a price range, an item group): never one SKU
  * @param auctionOnly only bids can be placed: the price shown is a bid, not a price to buy at
+ * @param fulfilledByMarketplace whether the marketplace ships it (Amazon's FBA), when the source says
+ * @param history the offer's past prices, when the source has them (Keepa's price history); null when it has none
  */
 public record SearchResult(
         String marketplace,
@@ -48,5 +51,17 @@ public record SearchResult(
         String location,
         boolean sponsored,
         boolean variations,
-        boolean auctionOnly) {
+        boolean auctionOnly,
+        Boolean fulfilledByMarketplace,
+        PastPrices history) {
+
+    /** A result of a source that says nothing of who ships and has no history (search pages, eBay's API). */
+    public SearchResult(String marketplace, String externalId, String url, String title, BigDecimal price, String currency,
+                        String priceWording, BigDecimal shipping, Condition condition, String conditionWording, String sellerName,
+                        SellerType sellerType, Integer sellerFeedbackScore, BigDecimal sellerFeedbackPercent, String buyingOptions,
+                        Instant endsAt, String location, boolean sponsored, boolean variations, boolean auctionOnly) {
+        this(marketplace, externalId, url, title, price, currency, priceWording, shipping, condition, conditionWording, sellerName,
+                sellerType, sellerFeedbackScore, sellerFeedbackPercent, buyingOptions, endsAt, location, sponsored, variations, auctionOnly,
+                null, null);
+    }
 }

@@ -60,6 +60,7 @@ public class ProblemMappers {
             case INVALID_BODY -> ProblemType.INVALID_BODY;
             case NOT_FOUND -> ProblemType.NOT_FOUND;
             case CONFLICT -> ProblemType.CONFLICT;
+            case PRECONDITION_FAILED -> ProblemType.PRECONDITION_FAILED;
             case PAYLOAD_TOO_LARGE -> ProblemType.PAYLOAD_TOO_LARGE;
             case UNSUPPORTED_MEDIA_TYPE -> ProblemType.UNSUPPORTED_MEDIA_TYPE;
             case UNPROCESSABLE -> ProblemType.UNPROCESSABLE;
@@ -135,6 +136,7 @@ public class ProblemMappers {
             case 405 -> ProblemType.METHOD_NOT_ALLOWED;
             case 406 -> ProblemType.NOT_ACCEPTABLE;
             case 409 -> ProblemType.CONFLICT;
+            case 412 -> ProblemType.PRECONDITION_FAILED;
             case 413 -> ProblemType.PAYLOAD_TOO_LARGE;
             case 415 -> ProblemType.UNSUPPORTED_MEDIA_TYPE;
             case 422 -> ProblemType.UNPROCESSABLE;

@@ -9,6 +9,7 @@ public enum ProblemType {
     METHOD_NOT_ALLOWED("method-not-allowed", "Method not allowed", 405),
     NOT_ACCEPTABLE("not-acceptable", "Not acceptable", 406),
     CONFLICT("conflict", "Conflict", 409),
+    PRECONDITION_FAILED("precondition-failed", "Precondition failed", 412),
     PAYLOAD_TOO_LARGE("payload-too-large", "Payload too large", 413),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", 415),
     URI_TOO_LONG("uri-too-long", "URI too long", 414),

@@ -49,7 +49,8 @@ public class RateLimitFilter {
             PASTED_POOLS,
             new Limited("/drives/{slug}/prices", "price-history exports", DrivecatConfig.RateLimits::exportPerMinute),
             new Limited("/drives/{slug}/prices.svg", "price-history exports", DrivecatConfig.RateLimits::exportPerMinute),
-            new Limited("/drives/{slug}", "drive pages", DrivecatConfig.RateLimits::drivePerMinute));
+            new Limited("/drives/{slug}", "drive pages", DrivecatConfig.RateLimits::drivePerMinute),
+            new Limited("/notifications/ebay/account-deletion", "eBay notifications", DrivecatConfig.RateLimits::ebayNotificationsPerMinute));
 
     /** The operations limited here, as path templates (for the OpenAPI document). */
     static final Set<String> LIMITED_PATHS = LIMITED.stream().map(Limited::template).collect(Collectors.toUnmodifiableSet());

@@ -29,7 +29,7 @@ public class MarketplaceServer implements QuarkusTestResourceLifecycleManager {
     public Map<String, String> start() {
         server = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1").gzipDisabled(true));
         server.start();
-        return Map.of(
+        Map<String, String> config = new java.util.HashMap<>(Map.of(
                 "drivecat.discovery.search-sites", "ebay,newegg,amazon",
                 "drivecat.discovery.search-urls.ebay", base("www.ebay.com") + "/sch/i.html?_nkw={query}",
                 "drivecat.discovery.search-urls.newegg", base("www.newegg.com") + "/p/pl?d={query}",
@@ -40,7 +40,10 @@ public class MarketplaceServer implements QuarkusTestResourceLifecycleManager {
                 // keys of no real application: the Browse API lives on this server too
                 "drivecat.ebay.client-id", "drivecat-test-PRD-0000000000-00000000",
                 "drivecat.ebay.client-secret", "PRD-test-secret-not-real",
-                "drivecat.ebay.min-interval", "PT0S");
+                "drivecat.ebay.min-interval", "PT0S"));
+        // Keepa's API too; it is used only where a profile sets a key (LocalApis)
+        config.put("drivecat.keepa.api-url", "http://127.0.0.1:" + server.port());
+        return config;
     }
 
     @Override

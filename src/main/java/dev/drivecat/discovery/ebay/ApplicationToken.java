@@ -40,6 +40,12 @@ final class ApplicationToken {
 
     /** A token whose lifetime eBay does not state is used this long. */
     static final Duration UNSTATED_LIFETIME = Duration.ofMinutes(5);
+    /**
+     * The longest a token is used: eBay's stated lifetime of an application token ("7200" seconds). A
+     * longer {@code expires_in} is taken as this, so that no answer can move the renewal beyond any
+     * instant (and a token kept too long would only be refused, and minted again).
+     */
+    static final Duration MAX_LIFETIME = Duration.ofSeconds(7200);
     /** A failed mint is answered again, without asking, for this long. */
     static final Duration FAILURE_MEMORY = Duration.ofSeconds(30);
 
@@ -95,6 +101,18 @@ final class ApplicationToken {
         }
     }
 
+    /** The lifetime {@code expires_in} states: {@link #UNSTATED_LIFETIME} when it states none, at most {@link #MAX_LIFETIME}. */
+    static Duration lifetime(JsonNode expiresIn) {
+        if (!expiresIn.isIntegralNumber() || expiresIn.bigIntegerValue().signum() <= 0) {
+            return UNSTATED_LIFETIME;
+        }
+        // a number beyond a long wraps in asLong(): canConvertToLong says whether it fits
+        if (!expiresIn.canConvertToLong() || expiresIn.asLong() > MAX_LIFETIME.getSeconds()) {
+            return MAX_LIFETIME;
+        }
+        return Duration.ofSeconds(expiresIn.asLong());
+    }
+
     /** How long before its expiry a token is renewed: a tenth of its lifetime, at most 5 minutes. */
     static Duration margin(Duration lifetime) {
         Duration tenth = lifetime.dividedBy(10);
@@ -137,8 +155,7 @@ final class ApplicationToken {
         if (minted == null) {
             throw failed("failed", Kind.FAILED, "eBay's token endpoint answered 200 without an access_token");
         }
-        JsonNode expiresIn = root.path("expires_in");
-        Duration lifetime = expiresIn.canConvertToLong() && expiresIn.asLong() > 0 ? Duration.ofSeconds(expiresIn.asLong()) : UNSTATED_LIFETIME;
+        Duration lifetime = lifetime(root.path("expires_in"));
         http.forget(token);
         token = minted;
         http.secret(token);

@@ -43,6 +43,7 @@ public class EbayBrowse {
 
     private final List<SearchSource> sources;
     private final Optional<String> unusable;
+    private final NotificationKeys notificationKeys;
 
     @Inject
     EbayBrowse(DrivecatConfig config, FetcherConfig fetcher, SiteDefinitions sites, ApiCalls calls, HostSlots slots, MeterRegistry registry) {
@@ -91,6 +92,7 @@ public class EbayBrowse {
             built.add(new EbayBrowseSource(name, marketplaceId, marketplace, () -> why, settings, reader));
         }
         this.sources = List.copyOf(built);
+        this.notificationKeys = new NotificationKeys(apiUrl.orElse(null), http, token, ebay.publicKeyCacheFor(), clock);
         int budget = ebay.dailyCallBudget();
         metrics.budget(() -> {
             try {
@@ -104,6 +106,11 @@ public class EbayBrowse {
     /** One source per configured marketplace, in the configured order; each may be unusable (see {@link SearchSource#unusable()}). */
     public List<SearchSource> sources() {
         return sources;
+    }
+
+    /** The public keys of eBay's Notification API, had with the application token and kept for a while. */
+    public NotificationKeys notificationKeys() {
+        return notificationKeys;
     }
 
     /** Why no marketplace can be searched (keys, URLs, limits); empty when they can, unless a marketplace of its own cannot. */

@@ -161,6 +161,10 @@ final class EbayBrowseSource implements SearchSource {
         try {
             ItemSummaryReader.Results read = reader.read(root, offset, settings.resultsPerCall(), MAX_OFFSET);
             settings.metrics().call(marketplace, "ok");
+            if (read.beyondLimit() > 0) {
+                LOG.warnf("%s: eBay answered %d item summaries more than the limit of %d asked for; only the first %d were read", name,
+                        read.beyondLimit(), settings.resultsPerCall(), settings.resultsPerCall());
+            }
             if (read.unreadable() > 0) {
                 LOG.infof("%s: %d item summaries without an item id or title were left out", name, read.unreadable());
             }

@@ -2,6 +2,7 @@ package dev.drivecat.discovery.ebay;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.drivecat.common.RetryAfter;
 import dev.drivecat.database.HostSlots;
 import dev.drivecat.scraping.fetch.Sleeper;
 import java.io.ByteArrayOutputStream;
@@ -17,9 +18,6 @@ import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -167,7 +165,7 @@ final class EbayHttp {
      */
     Instant holdOff(URI uri, Answer answer) {
         Instant now = clock.instant();
-        Duration asked = answer.retryAfter().flatMap(value -> retryAfter(value, now)).orElse(DEFAULT_HOLD_OFF);
+        Duration asked = answer.retryAfter().flatMap(value -> RetryAfter.parse(value, now)).orElse(DEFAULT_HOLD_OFF);
         Instant until = now.plus(asked.compareTo(MAX_HOLD_OFF) > 0 ? MAX_HOLD_OFF : asked);
         try {
             slots.holdOff(uri.getHost(), until);
@@ -175,19 +173,6 @@ final class EbayHttp {
             // the hold-off is a courtesy to the host; the search fails either way
         }
         return until;
-    }
-
-    static Optional<Duration> retryAfter(String value, Instant now) {
-        String v = value.strip();
-        if (v.matches("\\d{1,9}")) {
-            return Optional.of(Duration.ofSeconds(Long.parseLong(v)));
-        }
-        try {
-            Duration until = Duration.between(now, ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
-            return Optional.of(until.isNegative() ? Duration.ZERO : until);
-        } catch (DateTimeParseException e) {
-            return Optional.empty();
-        }
     }
 
     /**

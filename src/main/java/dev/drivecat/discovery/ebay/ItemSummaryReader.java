@@ -42,12 +42,18 @@ import java.util.regex.Pattern;
  *     kept as the wording.</li>
  * </ul>
  * An item without an id or a title (or with a title longer than {@link SearchPageReader#MAX_TITLE})
- * is left out and counted; an item listed twice on the page is kept once.
+ * is left out and counted; an item listed twice on the page is kept once. An answer with more items
+ * than the {@code limit} asked for is read up to the limit, and the rest counted: eBay says a page
+ * holds at most {@code limit} items, so more is an answer that is not what was asked.
  */
 final class ItemSummaryReader {
 
-    /** One page read. */
-    record Results(List<SearchResult> results, boolean more, int unreadable) {
+    /**
+     * One page read.
+     *
+     * @param beyondLimit items the answer held beyond the {@code limit} asked for: never read
+     */
+    record Results(List<SearchResult> results, boolean more, int unreadable, int beyondLimit) {
         Results {
             results = List.copyOf(results);
         }
@@ -94,7 +100,11 @@ final class ItemSummaryReader {
         }
         Map<String, SearchResult> results = new LinkedHashMap<>();
         int unreadable = 0;
+        int read = 0;
         for (JsonNode item : items) {
+            if (read++ >= limit) {
+                break;
+            }
             Optional<SearchResult> result = item.isObject() ? result(item) : Optional.empty();
             if (result.isPresent()) {
                 results.putIfAbsent(result.get().externalId(), result.get());
@@ -104,7 +114,8 @@ final class ItemSummaryReader {
         }
         // eBay: "It is strongly recommended that total not be used in pagination use cases. Instead, use next"
         boolean more = text(page, "next").isPresent() && (long) offset + limit <= maxOffset;
-        return new Results(List.copyOf(results.values()), more, unreadable);
+        int beyondLimit = Math.max(0, items.size() - limit);
+        return new Results(List.copyOf(results.values()), more, unreadable, beyondLimit);
     }
 
     private Optional<SearchResult> result(JsonNode item) {

@@ -1,10 +1,7 @@
 package dev.drivecat.scraping.fetch;
 
 import java.time.Duration;
-import java.time.Instant;
-import java.util.Optional;
 import java.util.function.DoubleSupplier;
-import org.apache.hc.client5.http.utils.DateUtils;
 
 /** Waits before retrying a 429/503: exponential with jitter, capped, and never shorter than Retry-After. */
 final class Backoff {
@@ -37,26 +34,5 @@ final class Backoff {
         long nanos = exponential.toNanos();
         double j = Math.min(Math.max(jitter.getAsDouble(), 0.0), 1.0);
         return Duration.ofNanos(nanos / 2 + (long) (nanos / 2.0 * j));
-    }
-
-    /** A Retry-After value (delta-seconds or HTTP-date) as a wait from now; empty when absent or unreadable. */
-    static Optional<Duration> retryAfter(String value, Instant now) {
-        if (value == null || value.isBlank()) {
-            return Optional.empty();
-        }
-        String v = value.strip();
-        if (v.chars().allMatch(Character::isDigit)) {
-            try {
-                return Optional.of(Duration.ofSeconds(Long.parseLong(v)));
-            } catch (NumberFormatException e) {
-                return Optional.of(Duration.ofSeconds(Long.MAX_VALUE / 1_000_000_000L));
-            }
-        }
-        Instant date = DateUtils.parseStandardDate(v);
-        if (date == null) {
-            return Optional.empty();
-        }
-        Duration wait = Duration.between(now, date);
-        return Optional.of(wait.isNegative() ? Duration.ZERO : wait);
     }
 }

@@ -1,5 +1,6 @@
 package dev.drivecat.scraping.fetch;
 
+import dev.drivecat.common.RetryAfter;
 import dev.drivecat.scraping.fetch.FetchResult.Failed;
 import dev.drivecat.scraping.fetch.FetchResult.FailureReason;
 import dev.drivecat.scraping.fetch.FetchResult.Fetched;
@@ -144,7 +145,7 @@ public class PoliteFetcher implements AutoCloseable {
                 exchange = transport.get(target.uri(), headers, limits);
                 if (exchange instanceof Exchange.Response response && isBackOff(response.status())) {
                     int status = response.status();
-                    Optional<Duration> retryAfter = Backoff.retryAfter(response.header("Retry-After"), clock.instant());
+                    Optional<Duration> retryAfter = RetryAfter.parse(response.header("Retry-After"), clock.instant());
                     if (retryAfter.isPresent() && retryAfter.get().compareTo(backoff.cap()) > 0) {
                         turn.holdOff(backoff.cap());
                         return failedStep(status, "HTTP " + status + " from " + target.uri() + " asks to retry after "
@@ -264,7 +265,7 @@ public class PoliteFetcher implements AutoCloseable {
             try (HostPacer.Turn turn = pacer.await(target.host())) {
                 exchange = transport.get(target.uri(), Map.of("Accept", "text/plain,*/*;q=0.5"), limits);
                 if (exchange instanceof Exchange.Response response && isBackOff(response.status())) {
-                    Backoff.retryAfter(response.header("Retry-After"), clock.instant())
+                    RetryAfter.parse(response.header("Retry-After"), clock.instant())
                             .map(d -> d.compareTo(backoff.cap()) > 0 ? backoff.cap() : d)
                             .ifPresent(turn::holdOff);
                 }

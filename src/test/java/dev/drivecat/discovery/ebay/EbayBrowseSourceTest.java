@@ -183,6 +183,40 @@ class EbayBrowseSourceTest {
     }
 
     @Test
+    void aHugeExpiresInIsBoundedToEbaysStatedLifetime() throws Exception {
+        ebay.stubFor(post(urlPathEqualTo(TOKEN)).willReturn(okJson("{\"access_token\": \"" + TOKEN_ONE
+                + "\", \"expires_in\": 99999999999999999999999999, \"token_type\": \"Application Access Token\"}")));
+        stubSearch(okJson(fixture("search-empty.json")));
+        SearchSource source = source(config());
+        source.search(QUERY, 0);
+        clock.move(ApplicationToken.MAX_LIFETIME.minus(ApplicationToken.margin(ApplicationToken.MAX_LIFETIME)).minusSeconds(1));
+        source.search(QUERY, 0);
+        assertThat(requests(TOKEN)).hasSize(1);
+        clock.move(Duration.ofSeconds(2));
+        source.search(QUERY, 0);
+        assertThat(requests(TOKEN)).as("renewed as a token of 7,200 s would be").hasSize(2);
+
+        ebay.resetAll();
+        ebay.stubFor(post(urlPathEqualTo(TOKEN)).willReturn(okJson("{\"access_token\": \"" + TOKEN_ONE
+                + "\", \"expires_in\": 9223372036854775807}")));
+        stubSearch(okJson(fixture("search-empty.json")));
+        assertThat(source(config()).search(QUERY, 0).results()).as("Long.MAX_VALUE seconds does not overflow").isEmpty();
+    }
+
+    @Test
+    void anAnswerWithMoreItemsThanTheLimitIsTakenOnlyUpToIt() throws Exception {
+        stubToken("token.json");
+        StringBuilder items = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            items.append(i == 0 ? "" : ",").append("{\"legacyItemId\": \"").append(300_000_000_000L + i)
+                    .append("\", \"title\": \"Intel Optane P4800X 375GB\", \"buyingOptions\": [\"FIXED_PRICE\"]}");
+        }
+        stubSearch(okJson("{\"itemSummaries\": [" + items + "]}"));
+        SearchSource.Page page = source(config().withResultsPerCall(25)).search(QUERY, 0);
+        assertThat(page.results()).hasSize(25);
+    }
+
+    @Test
     void concurrentSearchesShareTheOneTokenMinted() throws Exception {
         ebay.stubFor(post(urlPathEqualTo(TOKEN)).willReturn(okJson(fixture("token.json")).withFixedDelay(150)));
         stubSearch(okJson(fixture("search-empty.json")));
@@ -528,6 +562,16 @@ class EbayBrowseSourceTest {
         @Override
         public String scope() {
             return "https://api.ebay.com/oauth/api_scope";
+        }
+
+        @Override
+        public Optional<String> verificationToken() {
+            return Optional.empty();
+        }
+
+        @Override
+        public Duration publicKeyCacheFor() {
+            return Duration.ofHours(1);
         }
 
         TestEbay withKeys(Optional<String> id, Optional<String> secret) {

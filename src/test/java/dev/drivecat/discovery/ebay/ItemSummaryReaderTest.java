@@ -196,6 +196,20 @@ class ItemSummaryReaderTest {
     }
 
     @Test
+    void anAnswerWithMoreItemsThanAskedForIsReadOnlyUpToTheLimit() throws Exception {
+        StringBuilder items = new StringBuilder();
+        for (int i = 0; i < 9_000; i++) {
+            items.append(i == 0 ? "" : ",").append("{\"legacyItemId\": \"").append(200_000_000_000L + i)
+                    .append("\", \"title\": \"Intel Optane P4800X 375GB\", \"buyingOptions\": [\"FIXED_PRICE\"]}");
+        }
+        ItemSummaryReader.Results read = reader.read(JSON.readTree("{\"itemSummaries\": [" + items + "]}"), 0, 50, 9_999);
+        assertThat(read.results()).hasSize(50);
+        assertThat(read.results().get(49).externalId()).isEqualTo("200000000049");
+        assertThat(read.beyondLimit()).isEqualTo(8_950);
+        assertThat(reader.read(fixture("search-page.json"), 0, 50, 9_999).beyondLimit()).isZero();
+    }
+
+    @Test
     void aPageThatIsNotTheDocumentedShapeIsUnreadable() throws Exception {
         assertThatThrownBy(() -> reader.read(JSON.readTree("[1, 2]"), 0, 50, 9_999)).isInstanceOf(ItemSummaryReader.Unreadable.class)
                 .hasMessageContaining("not a JSON object");

@@ -316,7 +316,7 @@ final class Notes {
         if (small == null || small == 0) {
             return;
         }
-        boolean since24 = q.openzfsAtLeast(RecommendQuery.SMALL_BLOCKS_UP_TO_16M_SINCE);
+        boolean since24 = q.openzfsHas(ReleaseRule.SMALL_BLOCKS_UP_TO_16M);
         if (small >= q.recordsizeKib()) {
             notes.add("special_small_blocks=" + small + "K is at or above the recordsize (" + q.recordsizeKib() + "K): every data block "
                     + "of those datasets goes to the special vdev, so it must hold the data itself"
@@ -338,13 +338,13 @@ final class Notes {
                     + "draid vdev, all top-level vdevs have the same ashift size\" (zpool-remove(8)): give the special mirror the data "
                     + "vdevs' ashift.");
         }
-        String rewrite = q.openzfsAtLeast(RecommendQuery.ZFS_REWRITE_SINCE)
+        String rewrite = q.openzfsHas(ReleaseRule.ZFS_REWRITE)
                 ? "with zfs rewrite (OpenZFS 2.3.4 and later: \"Rewrite blocks of specified file as is without modification at a new "
                 + "location\") or zfs send | zfs receive"
                 : "with zfs send | zfs receive (zfs rewrite, which rewrites in place, arrives in OpenZFS 2.3.4)";
         notes.add("A new special vdev holds only what is written after it is added: existing metadata and small blocks stay on the data "
                 + "vdevs until they are written again, " + rewrite + ".");
-        if (q.openzfsAtLeast(RecommendQuery.RAIDZ_SPECIAL_SINCE)) {
+        if (q.openzfsHas(ReleaseRule.RAIDZ_SPECIAL)) {
             notes.add("From OpenZFS 2.4 a special vdev may be RAIDZ as well as a mirror (commit bf846dcb, \"Release topology "
                     + "restrictions on special/dedup\"); drivecat prices the mirror the pool's redundancy asks for.");
         }

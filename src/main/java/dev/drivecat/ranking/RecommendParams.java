@@ -49,14 +49,6 @@ public final class RecommendParams {
     public static final List<String> SLOG_ONLY = List.of("slogMirror", "ramGib");
     public static final List<String> SPECIAL_ONLY = List.of("layout", "width", "dataVdevs", "dataTib", "diskTb", "recordsize", "fileCount",
             "smallBlocks", "smallBlockDataGib", "hasSlog", "openzfsVersion", "maxSetPrice");
-    /**
-     * What {@code zfs version} prints, or the release alone: zfs-2.3.4-1, zfs-kmod-2.2.4-pve1,
-     * 2.2.4-pve1, 2.4.0-rc1, 2.4. The prefix and the packaging or pre-release suffix are dropped.
-     */
-    private static final java.util.regex.Pattern OPENZFS_VERSION = java.util.regex.Pattern.compile(
-            "(?i)(?:zfs-(?:kmod-)?|v)?([0-9]{1,2}\\.[0-9]{1,2}(?:\\.[0-9]{1,3})?)(?:-[a-z0-9][a-z0-9.+~_-]*)?");
-    static final String OPENZFS_VERSION_FORMS = "an OpenZFS release as zfs version prints it: 2.4, 2.3.4, zfs-2.3.4-1, "
-            + "zfs-kmod-2.2.4-pve1, 2.2.4-pve1 or 2.4.0-rc1";
     static final int DEFAULT_LIMIT = 10;
     static final BigDecimal DISK_TB_MIN = new BigDecimal("0.001");
     static final BigDecimal DISK_TB_MAX = new BigDecimal("1000");
@@ -129,7 +121,7 @@ public final class RecommendParams {
                 .map(BigDecimal::longValue).orElse(null);
         BigDecimal smallData = Params.decimal("smallBlockDataGib", one("smallBlockDataGib"), BigDecimal.ZERO, null).orElse(null);
         boolean hasSlog = Params.bool("hasSlog", one("hasSlog")).orElse(false);
-        String openzfs = openzfsVersion(one("openzfsVersion"));
+        OpenZfsRelease openzfs = openzfsVersion(one("openzfsVersion"));
         Integer smallBlocks = smallBlocks(one("smallBlocks"), openzfs);
         // a special vdev that does not take the ZIL needs flushed data kept, as any vdev does: by default nothing is left out for PLP
         PlpRequirement plpOrDefault = plp.orElse(RecommendQuery.zilOnSpecial(role, hasSlog, openzfs) ? PlpRequirement.REQUIRED
@@ -140,18 +132,9 @@ public final class RecommendParams {
                 openzfs, null);
     }
 
-    static final String DEFAULT_OPENZFS_VERSION = "2.4";
-
-    /** The pool host's OpenZFS release (major.minor or major.minor.patch), from what zfs version prints; default 2.4. */
-    static String openzfsVersion(String raw) {
-        if (raw == null || raw.isBlank()) {
-            return DEFAULT_OPENZFS_VERSION;
-        }
-        java.util.regex.Matcher m = OPENZFS_VERSION.matcher(raw.trim());
-        if (!m.matches()) {
-            throw Params.invalid("openzfsVersion", raw, OPENZFS_VERSION_FORMS);
-        }
-        return m.group(1);
+    /** The pool host's OpenZFS release, from what zfs version prints; default 2.4. */
+    static OpenZfsRelease openzfsVersion(String raw) {
+        return raw == null || raw.isBlank() ? OpenZfsRelease.DEFAULT : OpenZfsRelease.parse("openzfsVersion", raw);
     }
 
     /**
@@ -160,14 +143,14 @@ public final class RecommendParams {
      * checks only the 16M bound), equal to or above the recordsize too. Before 2.4: "Valid values are
      * zero or a power of two from 512 up to 1048576 (1 MiB)". drivecat takes whole KiB.
      */
-    static Integer smallBlocks(String raw, String openzfsVersion) {
+    static Integer smallBlocks(String raw, OpenZfsRelease openzfsVersion) {
         if (raw == null) {
             return null;
         }
         if ("0".equals(raw.trim())) {
             return 0;
         }
-        if (RecommendQuery.atLeast(openzfsVersion, RecommendQuery.SMALL_BLOCKS_UP_TO_16M_SINCE)) {
+        if (openzfsVersion.has(ReleaseRule.SMALL_BLOCKS_UP_TO_16M)) {
             return size("smallBlocks", raw, 1, 16 * 1024, false).orElse(null);
         }
         try {

@@ -52,19 +52,11 @@ public record RecommendQuery(
         BigDecimal smallBlockDataGib,
         Boolean hasSlog,
         @Schema(description = "The OpenZFS version of the pool's host: from 2.4 a special vdev takes the ZIL when there is no log.",
-                examples = "2.4") String openzfsVersion,
+                type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING, examples = "2.4")
+        OpenZfsRelease openzfsVersion,
         @Schema(nullable = true, description = "POST /recommend: what was read from the pasted pool, which parameters it gave, "
                 + "which ones given explicitly were used instead, and the special vdev's size measured from zdb's histogram.")
         PastedPool pool) {
-
-    /** The OpenZFS release from which a pool with a special vdev and no log keeps its ZIL on the special vdev. */
-    static final int[] ZIL_ON_SPECIAL_SINCE = {2, 4};
-    /** The OpenZFS release from which special_small_blocks takes any size up to 16M, and zvol blocks. */
-    static final int[] SMALL_BLOCKS_UP_TO_16M_SINCE = {2, 4};
-    /** The OpenZFS release from which a special vdev may be RAIDZ. */
-    static final int[] RAIDZ_SPECIAL_SINCE = {2, 4};
-    /** The OpenZFS release that brought zfs rewrite. */
-    static final int[] ZFS_REWRITE_SINCE = {2, 3, 4};
 
     @JsonIgnore
     public boolean isSlog() {
@@ -83,8 +75,8 @@ public record RecommendQuery(
     }
 
     /** {@link #zilOnSpecial()} of a question not built yet: what the parser decides plp's default by. */
-    static boolean zilOnSpecial(Role role, Boolean hasSlog, String openzfsVersion) {
-        return role == Role.SPECIAL && !Boolean.TRUE.equals(hasSlog) && atLeast(openzfsVersion, ZIL_ON_SPECIAL_SINCE);
+    static boolean zilOnSpecial(Role role, Boolean hasSlog, OpenZfsRelease openzfsVersion) {
+        return role == Role.SPECIAL && !Boolean.TRUE.equals(hasSlog) && (openzfsVersion == null || openzfsVersion.has(ReleaseRule.ZIL_ON_SPECIAL));
     }
 
     /** The ZIL lives on the drives asked about: a log, or a special vdev that takes it. Their flushes then matter. */
@@ -107,23 +99,9 @@ public record RecommendQuery(
         return pool == null ? java.util.Optional.empty() : java.util.Optional.ofNullable(pool.specialSizing());
     }
 
-    boolean openzfsAtLeast(int[] release) {
-        return atLeast(openzfsVersion, release);
-    }
-
-    /** Whether a release (major.minor or major.minor.patch; null for the default, the newest) is at least {@code release}. */
-    static boolean atLeast(String version, int[] release) {
-        if (version == null) {
-            return true;
-        }
-        String[] parts = version.split("\\.");
-        for (int i = 0; i < release.length; i++) {
-            int mine = i < parts.length ? Integer.parseInt(parts[i]) : 0;
-            if (mine != release[i]) {
-                return mine > release[i];
-            }
-        }
-        return true;
+    /** Whether the pool's release has what {@code rule} names (a question without a release is asked for the newest). */
+    boolean openzfsHas(ReleaseRule rule) {
+        return openzfsVersion == null || openzfsVersion.has(rule);
     }
 
     /** The write load endurance is judged against: the sync write rate where the ZIL lives, else metadata writes. */

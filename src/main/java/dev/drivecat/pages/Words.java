@@ -239,19 +239,19 @@ final class Words {
         };
     }
 
-    /** Why /recommend left drives out, by its reason token. */
-    static String excluded(String reason) {
+    /** Why /recommend left drives out. */
+    static String excluded(dev.drivecat.ranking.Exclusion reason) {
         return switch (reason) {
-            case "outOfStock" -> "no offer in stock";
-            case "noPlp" -> "no power-loss protection";
-            case "businessOnly" -> "offered to business accounts only";
-            case "noOffer" -> "no offer";
-            case "otherCurrency" -> "priced in another currency only";
-            case "overMaxPrice" -> "over the price per drive";
-            case "overMaxSetPrice" -> "over the price for the set";
-            case "sellerType" -> "no offer from the seller type asked for";
-            case "tooSmall" -> "too small";
-            default -> reason.replaceAll("([A-Z])", " $1").toLowerCase(Locale.ROOT);
+            case OUT_OF_STOCK -> "no offer in stock";
+            case NO_PLP -> "no power-loss protection";
+            case BUSINESS_ONLY -> "offered to business accounts only";
+            case NO_OFFER -> "no offer";
+            case OTHER_CURRENCY -> "priced in another currency only";
+            case OVER_MAX_PRICE -> "over the price per drive";
+            case OVER_MAX_SET_PRICE -> "over the price for the set";
+            case SELLER_TYPE -> "no offer from the seller type asked for";
+            case CONDITION -> "no offer in the condition asked for";
+            case TOO_SMALL -> "too small";
         };
     }
 

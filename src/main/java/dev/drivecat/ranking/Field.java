@@ -6,7 +6,6 @@ import dev.drivecat.common.Decimals;
 import dev.drivecat.ranking.Recommendation.Excluded;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,7 +25,7 @@ final class Field {
     final OfferSelection.Choice[] choices;
     final int count;
     final int excludedTotal;
-    final Map<String, Integer> excludedByReason;
+    final Map<Exclusion, Integer> excludedByReason;
     final List<Excluded> excludedListed;
     final BigDecimal cheapest;
     final double cheapestValue;
@@ -106,10 +105,10 @@ final class Field {
     /** Counts exclusions by reason, and keeps the first few with their details (the rest are counted only). */
     private static final class Exclusions {
         final List<Excluded> listed = new ArrayList<>();
-        final Map<String, Integer> byReason = new LinkedHashMap<>();
+        final Map<Exclusion, Integer> byReason = new java.util.EnumMap<>(Exclusion.class);
         int total;
 
-        void add(String slug, String reason, java.util.function.Supplier<String> detail) {
+        void add(String slug, Exclusion reason, java.util.function.Supplier<String> detail) {
             total++;
             byReason.merge(reason, 1, Integer::sum);
             if (listed.size() < LISTED_EXCLUSIONS) {
@@ -157,18 +156,18 @@ final class Field {
         for (int i : indexes) {
             if (plpRequired && !protectedEnough[i]) {
                 Ranker.Profile p = columns.profiles.get(i);
-                excluded.add(p.candidate().slug(), "noPlp", () -> p.plp().summary() + requirement);
+                excluded.add(p.candidate().slug(), Exclusion.NO_PLP, () -> p.plp().summary() + requirement);
                 continue;
             }
             if (slog && columns.capacityGib[i] < logNeedGib) {
                 Candidate c = columns.profiles.get(i).candidate();
-                excluded.add(c.slug(), "tooSmall", () -> c.capacityGb() + " GB is below the " + Decimals.fixed(logNeedGib, 1)
+                excluded.add(c.slug(), Exclusion.TOO_SMALL, () -> c.capacityGb() + " GB is below the " + Decimals.fixed(logNeedGib, 1)
                         + " GiB the log must hold");
                 continue;
             }
             double capacityGib = columns.capacityGib[i];
             if (capacityGib < needGib) {
-                excluded.add(columns.profiles.get(i).candidate().slug(), "tooSmall", () -> Decimals.fixed(capacityGib, 0)
+                excluded.add(columns.profiles.get(i).candidate().slug(), Exclusion.TOO_SMALL, () -> Decimals.fixed(capacityGib, 0)
                         + " GiB per drive is " + Decimals.fixed(needGib - capacityGib, 0) + " GiB short of the "
                         + Decimals.fixed(needGib, 0) + " GiB the special vdev needs");
                 continue;

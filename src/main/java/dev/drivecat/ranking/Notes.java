@@ -85,7 +85,7 @@ final class Notes {
      * media, layout, release), the same text in answer after answer, are kept in {@code kept} so
      * their JSON is written once; those with the question's figures are not.
      */
-    static List<String> notes(RecommendQuery q, Field.Sizing sizing, Map<String, Integer> excludedByReason, Kept.Store kept) {
+    static List<String> notes(RecommendQuery q, Field.Sizing sizing, Map<Exclusion, Integer> excludedByReason, Kept.Store kept) {
         List<String> notes = new ArrayList<>();
         if (q.pool() != null) {
             pasted(q, notes);
@@ -118,7 +118,7 @@ final class Notes {
             notes.add("plp=preferred keeps the drives plp=required would leave out; like every drive they rank by their points, "
                     + "where their protection scores less.");
         }
-        int otherCurrency = excludedByReason.getOrDefault("otherCurrency", 0);
+        int otherCurrency = excludedByReason.getOrDefault(Exclusion.OTHER_CURRENCY, 0);
         if (otherCurrency > 0) {
             notes.add(otherCurrency + " drive(s) had offers only in other currencies than " + q.currency() + " and were left out.");
         }

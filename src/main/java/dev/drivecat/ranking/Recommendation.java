@@ -114,11 +114,11 @@ public record Recommendation(
     }
 
     @Schema(name = "FilteredOut", description = "Drives left out, counted by reason.")
-    public record FilteredOut(int total, Map<String, Integer> byReason,
+    public record FilteredOut(int total, Map<Exclusion, Integer> byReason,
                               @JsonSerialize(using = Kept.Json.class) List<Excluded> drives) {
     }
 
     @Schema(name = "ExcludedDrive")
-    public record Excluded(String slug, @Schema(examples = "noPlp") String reason, String detail) {
+    public record Excluded(String slug, @Schema(examples = "noPlp") Exclusion reason, String detail) {
     }
 }

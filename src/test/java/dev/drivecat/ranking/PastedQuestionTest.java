@@ -131,7 +131,7 @@ class PastedQuestionTest {
         Candidate mid = sized("mid", 120);
         Candidate big = sized("big", 240);
         Recommendation r = new Ranker().rankCandidates(q, List.of(small64, mid, big), NOW);
-        assertThat(r.filteredOut().byReason()).containsEntry("tooSmall", 1);
+        assertThat(r.filteredOut().byReason()).containsEntry(Exclusion.TOO_SMALL, 1);
         assertThat(r.results()).extracting(res -> res.drive().slug() + " " + res.capacity().holdsSmallBlocksUpTo())
                 .containsExactlyInAnyOrder("mid 16K", "big 64K");
         assertThat(r.results().get(0).capacity().assessment()).endsWith("(measured)");

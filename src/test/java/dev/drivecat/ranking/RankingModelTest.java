@@ -389,7 +389,7 @@ class RankingModelTest {
         Recommendation big = new Ranker().rankCandidates(query("role", "slog", "ramGib", "64"), List.of(four), NOW);
         assertThat(big.results()).isEmpty();
         assertThat(big.filteredOut().drives()).singleElement().satisfies(e -> {
-            assertThat(e.reason()).isEqualTo("tooSmall");
+            assertThat(e.reason()).isEqualTo(Exclusion.TOO_SMALL);
             assertThat(e.detail()).contains("8.0 GiB the log must hold");
         });
     }

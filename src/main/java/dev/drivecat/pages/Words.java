@@ -228,14 +228,13 @@ final class Words {
     }
 
     /** A score component's name. */
-    static String component(String name) {
+    static String component(dev.drivecat.ranking.ScoreComponent name) {
         return switch (name) {
-            case "flush" -> "Flush";
-            case "plp" -> "Power-loss protection";
-            case "endurance" -> "Endurance";
-            case "price" -> "Price";
-            case "room" -> "Room";
-            default -> name.isEmpty() ? name : Character.toUpperCase(name.charAt(0)) + name.substring(1);
+            case FLUSH -> "Flush";
+            case PLP -> "Power-loss protection";
+            case ENDURANCE -> "Endurance";
+            case PRICE -> "Price";
+            case ROOM -> "Room";
         };
     }
 

@@ -211,9 +211,9 @@ final class Explanations {
         }
         Scoring.Draft b = s.drafts().get(biggest);
         Scoring.Draft theirs = next.drafts().get(biggest);
-        String known = theirs.unknown() && !b.unknown() ? ", whose " + b.name() + " is unknown"
-                : b.unknown() && !theirs.unknown() ? " (this drive's " + b.name() + " is unknown)" : "";
-        return "Ranked above " + slug + " by " + Decimals.fixed(total, 1) + " points, mostly on " + b.name() + " ("
+        String known = theirs.unknown() && !b.unknown() ? ", whose " + b.name().token() + " is unknown"
+                : b.unknown() && !theirs.unknown() ? " (this drive's " + b.name().token() + " is unknown)" : "";
+        return "Ranked above " + slug + " by " + Decimals.fixed(total, 1) + " points, mostly on " + b.name().token() + " ("
                 + Decimals.fixed(b.points(), 1) + " against " + Decimals.fixed(theirs.points(), 1) + known + ").";
     }
 

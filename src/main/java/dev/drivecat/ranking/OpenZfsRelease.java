@@ -3,6 +3,8 @@ package dev.drivecat.ranking;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.drivecat.common.Params;
 import java.util.regex.Matcher;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import java.util.regex.Pattern;
 
 /**
@@ -14,6 +16,7 @@ import java.util.regex.Pattern;
  *
  * @param patch the patch number, or -1 when the release was given as major.minor
  */
+@Schema(type = SchemaType.STRING, description = "An OpenZFS release: major.minor, or major.minor.patch.", examples = "2.4")
 public record OpenZfsRelease(int major, int minor, int patch) implements Comparable<OpenZfsRelease> {
 
     /** The release a question without one is asked for: the newest that drivecat's rules know. */

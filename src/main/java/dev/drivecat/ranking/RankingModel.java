@@ -4,7 +4,7 @@ import dev.drivecat.catalog.Media;
 import dev.drivecat.catalog.PlpAssessment;
 import dev.drivecat.common.Decimals;
 import java.math.BigDecimal;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -48,24 +48,24 @@ public final class RankingModel {
     }
 
     /** Weights, out of 100, per role. */
-    public static Map<String, Integer> weights(RecommendQuery q) {
-        Map<String, Integer> w = new LinkedHashMap<>();
+    public static Map<ScoreComponent, Integer> weights(RecommendQuery q) {
+        Map<ScoreComponent, Integer> w = new EnumMap<>(ScoreComponent.class);
         if (q.isSlog()) {
-            w.put("flush", 35);
-            w.put("plp", 25);
-            w.put("endurance", 15);
-            w.put("price", 25);
+            w.put(ScoreComponent.FLUSH, 35);
+            w.put(ScoreComponent.PLP, 25);
+            w.put(ScoreComponent.ENDURANCE, 15);
+            w.put(ScoreComponent.PRICE, 25);
         } else if (q.zilOnSpecial()) {
-            w.put("flush", 15);
-            w.put("plp", 25);
-            w.put("endurance", 20);
-            w.put("price", 30);
-            w.put("room", 10);
+            w.put(ScoreComponent.FLUSH, 15);
+            w.put(ScoreComponent.PLP, 25);
+            w.put(ScoreComponent.ENDURANCE, 20);
+            w.put(ScoreComponent.PRICE, 30);
+            w.put(ScoreComponent.ROOM, 10);
         } else {
-            w.put("plp", 15);
-            w.put("endurance", 15);
-            w.put("price", 50);
-            w.put("room", 20);
+            w.put(ScoreComponent.PLP, 15);
+            w.put(ScoreComponent.ENDURANCE, 15);
+            w.put(ScoreComponent.PRICE, 50);
+            w.put(ScoreComponent.ROOM, 20);
         }
         return w;
     }

@@ -51,9 +51,8 @@ public record RecommendQuery(
         @Schema(description = "special_small_blocks in KiB (0: off).") Integer smallBlocksKib,
         BigDecimal smallBlockDataGib,
         Boolean hasSlog,
-        @Schema(description = "The OpenZFS version of the pool's host: from 2.4 a special vdev takes the ZIL when there is no log.",
-                type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING, examples = "2.4")
-        OpenZfsRelease openzfsVersion,
+        @Schema(description = "The OpenZFS version of the pool's host: from 2.4 a special vdev takes the ZIL when there is no log.")
+                OpenZfsRelease openzfsVersion,
         @Schema(nullable = true, description = "POST /recommend: what was read from the pasted pool, which parameters it gave, "
                 + "which ones given explicitly were used instead, and the special vdev's size measured from zdb's histogram.")
         PastedPool pool) {

@@ -65,7 +65,7 @@ public record Recommendation(
 
     @Schema(name = "ScoreComponent")
     public record Component(
-            @Schema(examples = "flush") String name,
+            @Schema(examples = "flush") ScoreComponent name,
             @Schema(examples = "35") int weight,
             @Schema(description = "0 to 1.", examples = "0.936") double value,
             @Schema(description = "weight × value.", examples = "32.8") double points,
@@ -93,7 +93,7 @@ public record Recommendation(
 
     @Schema(name = "RankingModel", description = "The model behind the scores, with its assumptions.")
     public record ModelView(
-            Map<String, Integer> weights,
+            Map<ScoreComponent, Integer> weights,
             @Schema(nullable = true) String syncIopsModel,
             @Schema(nullable = true) Double overheadUs,
             @Schema(nullable = true) List<FlushModel.Calibration> calibration,

@@ -218,7 +218,7 @@ class RankingModelTest {
         Candidate claim = drive("claim").plp(claimed("STATED_YES", "All of these drives have a capacitor backed write cache"))
                 .tbw("2000").price("300.00").build();
         Recommendation r = new Ranker().rankCandidates(query("role", "slog"), List.of(vendor, review, claim), NOW);
-        assertThat(r.results()).hasSize(3).allSatisfy(res -> assertThat(res.components()).filteredOn(c -> c.name().equals("plp"))
+        assertThat(r.results()).hasSize(3).allSatisfy(res -> assertThat(res.components()).filteredOn(c -> c.name() == ScoreComponent.PLP)
                 .singleElement().satisfies(c -> assertThat(c.points()).isEqualTo(25.0)));
         assertThat(r.results()).extracting(Recommendation.Result::score).containsOnly(r.results().get(0).score());
         // the evidence's weight shows as confidence and warnings
@@ -250,7 +250,7 @@ class RankingModelTest {
             // much cheaper, it has the more points: it ranks first, and its plp points (12.5 of 25) say what its protection costs it
             assertThat(slugs(r)).containsExactly("900p", "p4800x");
             assertThat(r.results().get(0).score()).isGreaterThan(r.results().get(1).score());
-            assertThat(r.results().get(0).components()).filteredOn(c -> c.name().equals("plp")).singleElement()
+            assertThat(r.results().get(0).components()).filteredOn(c -> c.name() == ScoreComponent.PLP).singleElement()
                     .satisfies(c -> assertThat(c.points()).isEqualTo(12.5));
             assertThat(r.results().get(0).warnings()).anySatisfy(w -> assertThat(w).contains("disputed").contains("half the plp weight"));
         }
@@ -401,7 +401,7 @@ class RankingModelTest {
         Candidate priced = drive("priced").plp(VENDOR_YES).tbw("2000").price("300.00").build();
         Recommendation r = new Ranker().rankCandidates(query("role", "slog", "includeOutOfStock", "true"), List.of(noPrice, priced), NOW);
         Recommendation.Result result = r.results().stream().filter(res -> res.drive().slug().equals("unpriced")).findFirst().orElseThrow();
-        Recommendation.Component price = result.components().stream().filter(c -> c.name().equals("price")).findFirst().orElseThrow();
+        Recommendation.Component price = result.components().stream().filter(c -> c.name() == ScoreComponent.PRICE).findFirst().orElseThrow();
         assertThat(price.value()).isEqualTo(RankingModel.UNKNOWN);
         assertThat(price.points()).isEqualTo(6.3);
         assertThat(price.input()).contains("unknown");
@@ -450,8 +450,8 @@ class RankingModelTest {
         RecommendQuery older = query("role", "special", "openzfsVersion", "2.3.4");
         assertThat(current.zilOnSpecial()).isTrue();
         assertThat(older.zilOnSpecial()).isFalse();
-        assertThat(RankingModel.weights(current)).containsKey("flush");
-        assertThat(RankingModel.weights(older)).doesNotContainKey("flush");
+        assertThat(RankingModel.weights(current)).containsKey(ScoreComponent.FLUSH);
+        assertThat(RankingModel.weights(older)).doesNotContainKey(ScoreComponent.FLUSH);
         Recommendation r = new Ranker().rankCandidates(older, List.of(drive("s").plp(VENDOR_YES).price("100.00").build()), NOW);
         assertThat(r.results().get(0).predictedSyncIops()).isNull();
         assertThat(r.notes()).anySatisfy(n -> assertThat(n).contains("Before OpenZFS 2.4"));

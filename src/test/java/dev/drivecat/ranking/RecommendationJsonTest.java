@@ -23,4 +23,14 @@ class RecommendationJsonTest {
         assertThat(json).isEqualTo("{\"total\":3,\"byReason\":{\"noPlp\":1,\"overMaxSetPrice\":2},"
                 + "\"drives\":[{\"slug\":\"a\",\"reason\":\"noPlp\",\"detail\":\"why\"}]}");
     }
+
+    @Test
+    void scoreComponentsAndWeightsAreNamedByTheirTokensInTheRolesOrder() throws Exception {
+        Map<ScoreComponent, Integer> weights = RankingModel.weights(RankingModelTest.query("role", "special", "hasSlog", "true"));
+        assertThat(mapper.writeValueAsString(weights)).isEqualTo("{\"plp\":15,\"endurance\":15,\"price\":50,\"room\":20}");
+        assertThat(mapper.writeValueAsString(RankingModel.weights(RankingModelTest.query("role", "slog"))))
+                .isEqualTo("{\"flush\":35,\"plp\":25,\"endurance\":15,\"price\":25}");
+        assertThat(mapper.writeValueAsString(new Recommendation.Component(ScoreComponent.ROOM, 20, 0.5, 10, "in")))
+                .isEqualTo("{\"name\":\"room\",\"weight\":20,\"value\":0.5,\"points\":10.0,\"input\":\"in\"}");
+    }
 }

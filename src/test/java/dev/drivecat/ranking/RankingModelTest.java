@@ -513,7 +513,7 @@ class RankingModelTest {
 
     @Test
     void rejectsABadOpenzfsVersionAndRoleParametersOfTheOtherRole() {
-        assertThat(RecommendParams.openzfsVersion("zfs-2.3.4")).hasToString("2.3.4");
+        assertThat(query("role", "special", "openzfsVersion", "zfs-2.3.4").openzfsVersion()).hasToString("2.3.4");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> query("role", "special", "openzfsVersion", "latest"))
                 .hasMessageContaining("openzfsVersion must be an OpenZFS release");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> query("role", "special", "slogMirror", "true"))

@@ -3,6 +3,7 @@ package dev.drivecat.common;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.drivecat.pricing.Condition;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -17,22 +18,7 @@ import org.junit.jupiter.api.Test;
 
 class QueryBindingTest {
 
-    enum Colour implements ApiToken {
-        DARK_RED("darkRed"), BLUE("blue");
-
-        private final String token;
-
-        Colour(String token) {
-            this.token = token;
-        }
-
-        @Override
-        public String token() {
-            return token;
-        }
-    }
-
-    record Asked(@QueryParam("colour") List<Colour> colours, @QueryParam("price") @DecimalMin("0.01") BigDecimal price,
+    record Asked(@QueryParam("condition") List<Condition> conditions, @QueryParam("price") @DecimalMin("0.01") BigDecimal price,
                  @QueryParam("count") @Min(1) @Max(64) Integer count, @QueryParam("on") Boolean on, @QueryParam("note") String note) {
     }
 
@@ -42,9 +28,9 @@ class QueryBindingTest {
 
     @Test
     void listsTakeValuesRepeatedOrCommaSeparatedOnceEachInOrder() {
-        Asked a = bind(Map.of("colour", List.of("blue, dark-red", "BLUE")));
-        assertThat(a.colours()).containsExactly(Colour.BLUE, Colour.DARK_RED);
-        assertThat(bind(Map.of()).colours()).isEmpty();
+        Asked a = bind(Map.of("condition", List.of("used, new-old-stock", "USED")));
+        assertThat(a.conditions()).containsExactly(Condition.USED, Condition.NEW_OLD_STOCK);
+        assertThat(bind(Map.of()).conditions()).isEmpty();
     }
 
     @Test
@@ -63,8 +49,9 @@ class QueryBindingTest {
                 .hasMessage("price must be a number of at least 0.01, not '0'");
         assertThatThrownBy(() -> bind(Map.of("count", List.of("65")))).isInstanceOf(DomainException.class)
                 .hasMessage("count must be a whole number from 1 to 64, not '65'");
-        assertThatThrownBy(() -> bind(Map.of("colour", List.of("green")))).isInstanceOf(InvalidValueException.class)
-                .satisfies(e -> assertThat(((InvalidValueException) e).allowed()).containsExactly("darkRed", "blue"));
+        assertThatThrownBy(() -> bind(Map.of("condition", List.of("mint")))).isInstanceOf(InvalidValueException.class)
+                .satisfies(e -> assertThat(((InvalidValueException) e).allowed()).containsExactly(ApiToken.tokens(Condition.class)
+                        .toArray(String[]::new)));
         assertThatThrownBy(() -> bind(Map.of("on", List.of("maybe")))).hasMessage("on must be true or false, not 'maybe'");
     }
 

@@ -233,9 +233,9 @@ public class RecommendPage {
         parts.add(q.interfaces().isEmpty() ? "any interface"
                 : q.interfaces().stream().map(Words::interfaceFilter).collect(Collectors.joining(" or ")));
         parts.add("power-loss protection " + Words.plpRequirement(q.plp()));
-        if (q.layout() != null) {
-            parts.add("for a " + Words.layout(q.layout()) + " pool" + (q.width() == null ? "" : " " + q.width() + " wide")
-                    + (q.setSize() == null ? "" : ", " + q.setSize() + " drives in the special mirror"));
+        if (q instanceof RecommendQuery.Special s) {
+            parts.add("for a " + Words.layout(s.layout()) + " pool" + (s.width() == null ? "" : " " + s.width() + " wide")
+                    + ", " + s.units() + " drives in the special mirror");
         }
         parts.add(q.conditions().isEmpty() ? "any condition"
                 : q.conditions().stream().map(ChangeWords::condition).collect(Collectors.joining(" or ")));

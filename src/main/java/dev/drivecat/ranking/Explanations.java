@@ -65,7 +65,7 @@ final class Explanations {
             } else if (q.isSlog()) {
                 reasons.add("A mirrored log of 2: " + set + versus + ", from " + from + ".");
             } else {
-                reasons.add("A " + q.layout().token() + " pool needs a " + units + "-way special mirror: " + set + versus + ", from "
+                reasons.add("A " + ((RecommendQuery.Special) q).layout().token() + " pool needs a " + units + "-way special mirror: " + set + versus + ", from "
                         + from + ".");
             }
         }
@@ -88,19 +88,20 @@ final class Explanations {
             warnings.add("Not on the OpenZFS hardware page's known-good SLOG list.");
         }
         warnings.addAll(fitWarnings(q, c));
-        if (!q.isSlog()) {
+        if (q instanceof RecommendQuery.Special special) {
             warnings.add("Losing the special vdev loses the pool: it holds the pool's metadata, so its mirror must stay as redundant "
                     + "as the data vdevs.");
-            if (q.layout().hasParity()) {
-                warnings.add("A special vdev on a " + parityName(q) + " pool can never be removed: zpool remove refuses top-level vdevs on "
-                        + parityName(q) + " pools.");
+            if (special.layout().hasParity()) {
+                warnings.add("A special vdev on a " + parityName(special) + " pool can never be removed: zpool remove refuses top-level "
+                        + "vdevs on " + parityName(special) + " pools.");
             }
             warnings.add("Small blocks stop going to the special vdev once it is 75% full and go to the data vdevs without a word "
                     + "(zfs_special_class_metadata_reserve_pct=25); metadata keeps going to it until it is full, then spills too: "
                     + "plan to grow it before then.");
             if (Boolean.TRUE.equals(c.discontinued())) {
                 warnings.add("Discontinued: no like-for-like replacement is made any more, and a special vdev is "
-                        + (q.layout().hasParity() ? "permanent on " + parityName(q) : "hard to move off") + ": buy a spare with the set.");
+                        + (special.layout().hasParity() ? "permanent on " + parityName(special) : "hard to move off")
+                        + ": buy a spare with the set.");
             }
         }
         if (units > 1) {
@@ -150,7 +151,7 @@ final class Explanations {
     }
 
     /** The kind of a pool with parity, as the warnings name it: RAIDZ or dRAID. */
-    private static String parityName(RecommendQuery q) {
+    private static String parityName(RecommendQuery.Special q) {
         return q.layout().isRaidz() ? "RAIDZ" : "dRAID";
     }
 

@@ -83,7 +83,8 @@ final class Field {
     record Sizing(Optional<SpecialSizing.Need> special, LogSizing.Need log) {
 
         static Sizing of(RecommendQuery q) {
-            return q.isSlog() ? new Sizing(Optional.empty(), LogSizing.need(q.ramGib(), q.peakSyncMBps())) : new Sizing(need(q), null);
+            return q instanceof RecommendQuery.Log log ? new Sizing(Optional.empty(), LogSizing.need(log.ramGib(), log.peakSyncMBps()))
+                    : new Sizing(need(q), null);
         }
 
         /** What one drive must hold, GiB; NaN when nothing is asked. */
@@ -121,8 +122,8 @@ final class Field {
      * What a special vdev must hold for this question: measured from a pasted zdb histogram, else
      * estimated from the data size; empty for a log, or when the question gives neither.
      */
-    static Optional<SpecialSizing.Need> need(RecommendQuery q) {
-        if (q.isSlog()) {
+    static Optional<SpecialSizing.Need> need(RecommendQuery asked) {
+        if (!(asked instanceof RecommendQuery.Special q)) {
             return Optional.empty();
         }
         Optional<SpecialSizing.Need> measured = q.measuredSizing().flatMap(SpecialSizing::measured);

@@ -101,13 +101,13 @@ final class Notes {
                     + "device if slog is present\", while OpenZFS's Workload Tuning page says \"Only about 4GB is needed\" and no more "
                     + "than the maximum ARC size; drivecat follows zfs(4), the limit the code enforces."));
             notes.add(kept.keep(logGain(q)));
-            if (Boolean.TRUE.equals(q.slogMirror())) {
+            if (((RecommendQuery.Log) q).slogMirror()) {
                 notes.add("slogMirror=true prices a mirrored log of two drives. The log is read back only after a crash, so a mirror "
                         + "protects only against a crash or power loss that coincides with the log device failing (then the last "
                         + "seconds of sync writes would be lost); it adds no speed.");
             }
         } else {
-            special(q, sizing.special(), notes, kept);
+            special((RecommendQuery.Special) q, sizing.special(), notes, kept);
         }
         if (q.peakSyncMBps() != null && q.takesZil()) {
             notes.add("One ZIL stream often limits a single client, not the drive: the sync writes to one dataset go through its one "
@@ -175,12 +175,12 @@ final class Notes {
     }
 
     /** The special vdev's notes: the set, where the ZIL lives, the room it needs, and the caveats an expert adds. */
-    private static void special(RecommendQuery q, Optional<SpecialSizing.Need> need, List<String> notes, Kept.Store kept) {
+    private static void special(RecommendQuery.Special q, Optional<SpecialSizing.Need> need, List<String> notes, Kept.Store kept) {
         notes.add(q.layout() == VdevType.DISK
                 ? "A pool of single-device vdevs has no redundancy: a special vdev of one drive matches it (the special vdev must match "
                 + "the pool's redundancy, and losing it loses the pool)."
                 : String.format(Locale.ROOT, "A %s pool needs a special mirror of %d drives: the special vdev must match the pool's "
-                + "redundancy.", q.layout() == VdevType.MIRROR ? q.width() + "-way mirror" : q.layout().token(), q.setSize()));
+                + "redundancy.", q.layout() == VdevType.MIRROR ? q.width() + "-way mirror" : q.layout().token(), q.units()));
         if (q.zilOnSpecial()) {
             notes.add("Without a separate log (hasSlog=false), OpenZFS " + q.openzfsVersion() + " puts the ZIL on the special vdev "
                     + "(zpoolconcepts(7): the special class holds the \"intent log (in absence of separate log device)\"): PLP, flush "
@@ -188,7 +188,7 @@ final class Notes {
                     + "(zfs(4), zil_special_is_slog: \"Blocks that go to the special vdevs are still written indirectly, as with "
                     + "logbias=throughput.\"); setting zil_special_is_slog=0 logs large writes bound for the data vdevs indirectly "
                     + "too, but the log blocks themselves still go to the special vdev.");
-        } else if (!Boolean.TRUE.equals(q.hasSlog())) {
+        } else if (!q.hasSlog()) {
             notes.add("Before OpenZFS 2.4 (openzfsVersion=" + q.openzfsVersion() + ") a special vdev takes no ZIL: without a log "
                     + "the ZIL stays on the data vdevs, so the special mirror's flush does not count; it holds metadata and small "
                     + "blocks only.");
@@ -241,7 +241,7 @@ final class Notes {
                 String.join("; ", n.basis()), MEASURE);
     }
 
-    private static String measured(RecommendQuery q, SpecialSizing.Need n) {
+    private static String measured(RecommendQuery.Special q, SpecialSizing.Need n) {
         PastedPool.MeasuredSizing m = q.pool().specialSizing();
         Integer asked = q.smallBlocksKib();
         String cutoff = asked == null || asked == 0 ? "0 (metadata only)" : asked + "K";
@@ -276,7 +276,7 @@ final class Notes {
                     + ")" : "") + ".");
         } else if (p.specialVdevs() != null) {
             notes.add("The pasted pool has a special vdev already (" + p.specialVdevs() + "); the drives below are ranked for a special "
-                    + "mirror of " + q.setSize() + ", the redundancy its data vdevs ask for.");
+                    + "mirror of " + q.units() + ", the redundancy its data vdevs ask for.");
         }
         if (!p.warnings().isEmpty()) {
             notes.add("The paste had lines drivecat did not read, or read with a doubt: query.pool.warnings names them.");
@@ -311,7 +311,7 @@ final class Notes {
         }
     }
 
-    private static void smallBlocks(RecommendQuery q, boolean measured, List<String> notes) {
+    private static void smallBlocks(RecommendQuery.Special q, boolean measured, List<String> notes) {
         Integer small = q.smallBlocksKib();
         if (small == null || small == 0) {
             return;
@@ -332,7 +332,7 @@ final class Notes {
     }
 
     /** What an expert adds about any special vdev: removal, existing data, RAIDZ, dedup. */
-    private static void caveats(RecommendQuery q, List<String> notes) {
+    private static void caveats(RecommendQuery.Special q, List<String> notes) {
         if (!q.layout().hasParity()) {
             notes.add("A special vdev can be removed later only if \"the primary pool storage does not contain a top-level raidz or "
                     + "draid vdev, all top-level vdevs have the same ashift size\" (zpool-remove(8)): give the special mirror the data "

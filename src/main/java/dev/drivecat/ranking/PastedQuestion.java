@@ -61,8 +61,8 @@ public final class PastedQuestion {
             requireWhatThePasteCannotTell(read, given);
         }
         RecommendQuery query = new RecommendParams(given).with(applied).parse(defaultCurrency, maxLimit);
-        PastedPool.MeasuredSizing sizing = histogram == null || query.isSlog() ? null
-                : PastedPool.MeasuredSizing.of(histogram, HistogramSizing.of(histogram, pool), query.smallBlocksKib());
+        PastedPool.MeasuredSizing sizing = histogram == null || !(query instanceof RecommendQuery.Special asked) ? null
+                : PastedPool.MeasuredSizing.of(histogram, HistogramSizing.of(histogram, pool), asked.smallBlocksKib());
         List<PoolPaste.Shown> shownAt = pool == null ? List.of() : pool.shownAt();
         PastedPool pasted = new PastedPool(pool == null ? null : pool.name(), pool == null ? null : pool.state(), shownAt, read,
                 pool == null ? null : specialVdevs(pool), fromPaste, overridden, sizing, warnings);

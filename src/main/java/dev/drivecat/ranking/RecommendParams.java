@@ -75,11 +75,10 @@ public final class RecommendParams {
         int maxAge = r.maxPriceAgeDays() == null ? DEFAULT_MAX_PRICE_AGE_DAYS : r.maxPriceAgeDays();
         OpenZfsRelease openzfs = r.openzfsVersion() == null ? OpenZfsRelease.DEFAULT : r.openzfsVersion();
         if (role == Role.SLOG) {
-            boolean mirror = Boolean.TRUE.equals(r.slogMirror());
-            return new RecommendQuery(role, r.interfaces(), r.buses(), r.plp() == null ? PlpRequirement.REQUIRED : r.plp(),
-                    r.conditions(), r.sellerTypes(), business, outOfStock, r.maxPrice(), null, currency, limit, syncWrite,
-                    r.peakSyncMBps(), workload, poolMedia, maxAge, mirror, r.ramGib(), null, null, null, mirror ? 2 : null, null, null,
-                    null, null, null, null, null, null, null);
+            RecommendQuery.Common common = new RecommendQuery.Common(role, r.interfaces(), r.buses(),
+                    r.plp() == null ? PlpRequirement.REQUIRED : r.plp(), r.conditions(), r.sellerTypes(), business, outOfStock,
+                    r.maxPrice(), currency, limit, syncWrite, r.peakSyncMBps(), workload, poolMedia, maxAge, openzfs);
+            return new RecommendQuery.Log(common, Boolean.TRUE.equals(r.slogMirror()), r.ramGib(), null);
         }
         VdevType layout = r.layout() == null ? VdevType.MIRROR : r.layout();
         Integer width = r.width();
@@ -104,12 +103,15 @@ public final class RecommendParams {
         boolean hasSlog = Boolean.TRUE.equals(r.hasSlog());
         Integer smallBlocks = smallBlocks(r.smallBlocks(), openzfs);
         // a special vdev that does not take the ZIL needs flushed data kept, as any vdev does: by default nothing is left out for PLP
-        PlpRequirement plp = r.plp() != null ? r.plp() : RecommendQuery.zilOnSpecial(role, hasSlog, openzfs) ? PlpRequirement.REQUIRED
-                : PlpRequirement.ANY;
-        return new RecommendQuery(role, r.interfaces(), r.buses(), plp, r.conditions(), r.sellerTypes(), business, outOfStock,
-                r.maxPrice(), r.maxSetPrice(), currency, limit, syncWrite, r.peakSyncMBps(), workload, poolMedia, maxAge, null, null,
-                layout, width, dataVdevs, layout.specialSetSize(width == null ? 2 : width), r.dataTib(), r.diskTb(), recordsize,
-                r.fileCount(), smallBlocks, r.smallBlockDataGib(), hasSlog, openzfs, null);
+        PlpRequirement plp = r.plp() != null ? r.plp() : RecommendQuery.Special.zilOnSpecial(hasSlog, openzfs)
+                ? PlpRequirement.REQUIRED : PlpRequirement.ANY;
+        RecommendQuery.Common common = new RecommendQuery.Common(role, r.interfaces(), r.buses(), plp, r.conditions(),
+                r.sellerTypes(), business, outOfStock, r.maxPrice(), currency, limit, syncWrite, r.peakSyncMBps(), workload, poolMedia,
+                maxAge, openzfs);
+        RecommendQuery.VdevSet set = new RecommendQuery.VdevSet(r.maxSetPrice(), layout, width, dataVdevs,
+                layout.specialSetSize(width == null ? 2 : width));
+        return new RecommendQuery.Special(common, set, r.dataTib(), r.diskTb(), recordsize, r.fileCount(), smallBlocks,
+                r.smallBlockDataGib(), hasSlog, null);
     }
 
     /** At most {@code maxLimit} results, the largest page this server returns. */

@@ -100,6 +100,10 @@ class RankingModelTest {
         return new RecommendParams(raw).parse("USD", 100);
     }
 
+    static RecommendQuery.Special special(String... pairs) {
+        return (RecommendQuery.Special) query(pairs);
+    }
+
     static PlpAssessment plp(Candidate c) {
         return PlpAssessment.of(c.plpFacts());
     }
@@ -365,9 +369,10 @@ class RankingModelTest {
     @Test
     void anotherEntryPointOverridesParametersAndGoesThroughTheSameValidation() {
         RecommendParams asked = new RecommendParams(Map.of("role", List.of("special"), "layout", List.of("mirror")));
-        RecommendQuery pasted = asked.with(Map.of("layout", "raidz2", "width", "6", "hasSlog", "true")).parse("USD", 100);
+        RecommendQuery.Special pasted = (RecommendQuery.Special) asked.with(Map.of("layout", "raidz2", "width", "6", "hasSlog",
+                "true")).parse("USD", 100);
         assertThat(pasted.layout()).isEqualTo(VdevType.RAIDZ2);
-        assertThat(pasted.setSize()).isEqualTo(3);
+        assertThat(pasted.units()).isEqualTo(3);
         assertThat(pasted.hasSlog()).isTrue();
         assertThat(pasted.plp()).isEqualTo(PlpRequirement.ANY);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> asked.with(Map.of("width", "1", "layout", "raidz2")).parse("USD", 100))
@@ -433,11 +438,11 @@ class RankingModelTest {
 
     @Test
     void specialSizingCountsEveryDataVdev() {
-        RecommendQuery one = query("role", "special", "layout", "raidz2", "width", "8", "diskTb", "20");
-        RecommendQuery three = query("role", "special", "layout", "raidz2", "width", "8", "diskTb", "20", "dataVdevs", "3");
+        RecommendQuery.Special one = special("role", "special", "layout", "raidz2", "width", "8", "diskTb", "20");
+        RecommendQuery.Special three = special("role", "special", "layout", "raidz2", "width", "8", "diskTb", "20", "dataVdevs", "3");
         assertThat(three.dataGib()).isCloseTo(3 * one.dataGib(), within(1e-6));
         assertThat(one.dataGib()).isCloseTo(6 * 20e12 / (1024d * 1024 * 1024), within(1e-3));
-        RecommendQuery mirrors = query("role", "special", "layout", "mirror", "width", "2", "diskTb", "20", "dataVdevs", "6");
+        RecommendQuery.Special mirrors = special("role", "special", "layout", "mirror", "width", "2", "diskTb", "20", "dataVdevs", "6");
         assertThat(mirrors.dataGib()).isCloseTo(6 * 20e12 / (1024d * 1024 * 1024), within(1e-3));
         double needOne = SpecialSizing.need(one.dataGib(), 128, null, null, false).orElseThrow().requiredGib();
         double needThree = SpecialSizing.need(three.dataGib(), 128, null, null, false).orElseThrow().requiredGib();

@@ -33,4 +33,27 @@ class RecommendationJsonTest {
         assertThat(mapper.writeValueAsString(new Recommendation.Component(ScoreComponent.ROOM, 20, 0.5, 10, "in")))
                 .isEqualTo("{\"name\":\"room\",\"weight\":20,\"value\":0.5,\"points\":10.0,\"input\":\"in\"}");
     }
+
+    @Test
+    void aQuestionIsEchoedAsOneFlatObjectWithTheMembersOfItsRoleOnly() throws Exception {
+        com.fasterxml.jackson.databind.JsonNode special = mapper.valueToTree(RankingModelTest.query("role", "special", "layout",
+                "raidz2", "width", "6", "maxSetPrice", "900"));
+        assertThat(special.get("role").asText()).isEqualTo("special");
+        assertThat(special.get("layout").asText()).isEqualTo("raidz2");
+        assertThat(special.get("width").asInt()).isEqualTo(6);
+        assertThat(special.get("setSize").asInt()).isEqualTo(3);
+        assertThat(special.get("maxSetPrice").decimalValue()).isEqualByComparingTo("900");
+        assertThat(special.get("hasSlog").asBoolean()).isFalse();
+        assertThat(special.get("openzfsVersion").asText()).isEqualTo("2.4");
+        assertThat(special.has("slogMirror")).isFalse();
+        assertThat(special.has("common")).isFalse();
+        assertThat(special.has("set")).isFalse();
+
+        com.fasterxml.jackson.databind.JsonNode log = mapper.valueToTree(RankingModelTest.query("role", "slog"));
+        assertThat(log.get("slogMirror").asBoolean()).isFalse();
+        assertThat(log.has("setSize")).isFalse();
+        assertThat(log.has("layout")).isFalse();
+        assertThat(mapper.valueToTree(RankingModelTest.query("role", "slog", "slogMirror", "true")).get("setSize").asInt())
+                .isEqualTo(2);
+    }
 }

@@ -74,7 +74,7 @@ public final class RankingModel {
      * The flush latency used for a drive, how sure it is ({@code evidence}: measured,
      * measured-other-form-factor, vendor-stated or class-default), and why that one.
      */
-    public record Flush(double latencyUs, String evidence, String basis) {
+    public record Flush(double latencyUs, FlushEvidence evidence, String basis) {
     }
 
     /**
@@ -86,11 +86,11 @@ public final class RankingModel {
      */
     public static Flush flush(Candidate c, PlpAssessment plp) {
         if (!c.measured().isEmpty()) {
-            return new Flush(median(c.measured()), "measured", measuredBasis("measured", c.measured()));
+            return new Flush(median(c.measured()), FlushEvidence.MEASURED, measuredBasis("measured", c.measured()));
         }
         if (c.sibling() != null) {
             Candidate.Sibling s = c.sibling();
-            return new Flush(median(s.measured()), "measured-other-form-factor", measuredBasis("measured on the same model and "
+            return new Flush(median(s.measured()), FlushEvidence.MEASURED_OTHER_FORM_FACTOR, measuredBasis("measured on the same model and "
                     + "capacity as " + s.formFactor().label() + " (" + s.slug() + "), not on this " + c.formFactor().label()
                     + " drive itself", s.measured()));
         }
@@ -98,12 +98,12 @@ public final class RankingModel {
         if (plp.cheapFlush()) {
             Candidate.Evidence vendor = c.writeLatency();
             if (vendor != null && vendor.number() != null) {
-                return new Flush(vendor.number().doubleValue(), "vendor-stated",
+                return new Flush(vendor.number().doubleValue(), FlushEvidence.VENDOR_STATED,
                         "write latency as stated: \"" + vendor.wording() + "\" (" + vendor.source() + ")");
             }
         }
         FlushModel.DeviceClass cls = FlushModel.DeviceClass.of(xpoint, plp.cheapFlush(), c.iface());
-        return new Flush(cls.latencyUs(), "class-default", String.format(Locale.ROOT,
+        return new Flush(cls.latencyUs(), FlushEvidence.CLASS_DEFAULT, String.format(Locale.ROOT,
                 "assumed %s µs, %s (no measurement or stated latency for this drive in the catalog)", plain(
                         BigDecimal.valueOf(cls.latencyUs())), cls.basis()));
     }

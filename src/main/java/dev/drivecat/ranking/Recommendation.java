@@ -77,8 +77,7 @@ public record Recommendation(
             @Schema(description = "The flush latency used, µs.", examples = "14.1") double latencyUs,
             @Schema(description = "How sure it is: measured (the median of this drive's published measurements), "
                     + "measured-other-form-factor (the same model and capacity measured as another form factor), vendor-stated, "
-                    + "or class-default (its device class's cited default).",
-                    enumeration = {"measured", "measured-other-form-factor", "vendor-stated", "class-default"}) String evidence,
+                    + "or class-default (its device class's cited default).") FlushEvidence evidence,
             @Schema(description = "Where the number comes from, in words.") String basis) {
     }
 

@@ -160,7 +160,7 @@ class RankingModelTest {
         Candidate c = drive("m").plp(VENDOR_YES).measured(30, 20, 100).build();
         RankingModel.Flush flush = RankingModel.flush(c, plp(c));
         assertThat(flush.latencyUs()).isEqualTo(30);
-        assertThat(flush.evidence()).isEqualTo("measured");
+        assertThat(flush.evidence()).isEqualTo(FlushEvidence.MEASURED);
         assertThat(flush.basis()).startsWith("measured").contains("median of 3");
         Candidate two = drive("two").plp(VENDOR_YES).measured(10, 20).build();
         assertThat(RankingModel.flush(two, plp(two)).latencyUs()).isEqualTo(15);
@@ -175,7 +175,7 @@ class RankingModelTest {
         Candidate c = u2.build();
         RankingModel.Flush flush = RankingModel.flush(c, plp(c));
         assertThat(flush.latencyUs()).isEqualTo(14.1);
-        assertThat(flush.evidence()).isEqualTo("measured-other-form-factor");
+        assertThat(flush.evidence()).isEqualTo(FlushEvidence.MEASURED_OTHER_FORM_FACTOR);
         assertThat(flush.basis()).contains("p4800x-aic").contains("not on this");
     }
 
@@ -184,12 +184,12 @@ class RankingModelTest {
         Drive withLatency = drive("stated").plp(VENDOR_YES);
         withLatency.writeLatency = number("25", SourceKind.VENDOR_DATASHEET);
         Candidate stated = withLatency.build();
-        assertThat(RankingModel.flush(stated, plp(stated)).evidence()).isEqualTo("vendor-stated");
+        assertThat(RankingModel.flush(stated, plp(stated)).evidence()).isEqualTo(FlushEvidence.VENDOR_STATED);
         Drive consumerWithLatency = drive("consumer").plp(said("NOT_STATED", "(none)", SourceKind.VENDOR_PAGE));
         consumerWithLatency.writeLatency = number("25", SourceKind.VENDOR_DATASHEET);
         Candidate consumer = consumerWithLatency.build();
         RankingModel.Flush consumerFlush = RankingModel.flush(consumer, plp(consumer));
-        assertThat(consumerFlush.evidence()).isEqualTo("class-default");
+        assertThat(consumerFlush.evidence()).isEqualTo(FlushEvidence.CLASS_DEFAULT);
         assertThat(consumerFlush.latencyUs()).isEqualTo(3860);
 
         Candidate xpoint = drive("xpoint").media(Media.XPOINT_3D).build();
@@ -335,7 +335,7 @@ class RankingModelTest {
         Candidate fast = drive("fast").plp(VENDOR_YES).tbw("2000").price("300.00").measured(12).build();
         Recommendation r = new Ranker().rankCandidates(query("role", "slog"), List.of(slow, fast), NOW);
         assertThat(slugs(r)).containsExactly("fast", "slow");
-        assertThat(r.results().get(0).flush().evidence()).isEqualTo("measured");
+        assertThat(r.results().get(0).flush().evidence()).isEqualTo(FlushEvidence.MEASURED);
         assertThat(r.results().get(0).reasons()).anySatisfy(s -> assertThat(s).contains("mostly on flush"));
     }
 

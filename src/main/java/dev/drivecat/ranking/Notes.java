@@ -326,6 +326,11 @@ final class Notes {
             notes.add("special_small_blocks is set but smallBlockDataGib is not: size the mirror for the small blocks you expect, not "
                     + "just the metadata (zdb -Lbbbs POOL prints the pool's block-size histogram).");
         }
+        if (small > 128 && !q.openzfsHas(ReleaseRule.SMALL_BLOCKS_ABOVE_128K_AT_CREATION)) {
+            notes.add("OpenZFS " + q.openzfsVersion() + " refuses special_small_blocks above 128K when it is given at pool creation "
+                    + "(zpool create -O special_small_blocks=" + small + "K: \"must be zero or a power of 2 from 512B to 128K\", "
+                    + "OpenZFS issue #13815; fixed in 2.1.12 by pull request #14901): set it with zfs set once the pool exists.");
+        }
         notes.add(since24 ? "From OpenZFS 2.4 special_small_blocks takes zvol blocks too (zpoolconcepts(7): \"The class can also be "
                 + "provisioned to accept small file or zvol blocks on a per dataset granularity.\")."
                 : "Before OpenZFS 2.4 special_small_blocks takes file system blocks only, never a zvol's.");

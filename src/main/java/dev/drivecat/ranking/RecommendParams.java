@@ -80,6 +80,10 @@ public final class RecommendParams {
                     r.maxPrice(), currency, limit, syncWrite, r.peakSyncMBps(), workload, poolMedia, maxAge, openzfs);
             return new RecommendQuery.Log(common, Boolean.TRUE.equals(r.slogMirror()), r.ramGib(), null);
         }
+        if (!openzfs.has(ReleaseRule.ALLOCATION_CLASSES)) {
+            throw Params.invalid("openzfsVersion", openzfs.toString(), "0.8.0 or later for role=" + role.token() + ": special and "
+                    + "dedup vdevs came with the allocation_classes feature of OpenZFS 0.8.0");
+        }
         VdevType layout = r.layout() == null ? VdevType.MIRROR : r.layout();
         Integer width = r.width();
         if (layout == VdevType.MIRROR) {
@@ -134,10 +138,10 @@ public final class RecommendParams {
     }
 
     /**
-     * special_small_blocks as the man page of the release asked about allows it. OpenZFS 2.4's
-     * zfsprops(7): "Valid values are from 0 to maximum block size ( 16 MiB )", any size (its libzfs
-     * checks only the 16M bound), equal to or above the recordsize too. Before 2.4: "Valid values are
-     * zero or a power of two from 512 up to 1048576 (1 MiB)". drivecat takes whole KiB.
+     * special_small_blocks as the man page of the release asked about allows it (src/docs/ranking.md
+     * §5): before 0.8.3 zero or a power of two from 512 bytes to 128K; from 0.8.3 to 1M; from 2.4 any
+     * size up to 16M, equal to or above the recordsize too. drivecat takes whole KiB. A value the
+     * release refuses is a 400 that names the release's limit.
      */
     static Integer smallBlocks(BlockSize given, OpenZfsRelease openzfsVersion) {
         if (given == null) {
@@ -146,9 +150,11 @@ public final class RecommendParams {
         if (given.kib() == 0 || openzfsVersion.has(ReleaseRule.SMALL_BLOCKS_UP_TO_16M)) {
             return given.kib();
         }
-        if (!given.powerOfTwo() || given.kib() > 1024) {
+        int maxKib = openzfsVersion.has(ReleaseRule.SMALL_BLOCKS_UP_TO_1M) ? 1024 : 128;
+        if (!given.powerOfTwo() || given.kib() > maxKib) {
             throw Params.invalid("smallBlocks", given.toString(), "for OpenZFS " + openzfsVersion + ", zero or a power of two from "
-                    + "1K to 1M (such as 16K or 128K); OpenZFS 2.4 takes any size up to 16M");
+                    + "1K to " + new BlockSize(maxKib) + " (such as 16K or " + (maxKib > 128 ? "128K" : "64K") + ")"
+                    + (maxKib == 128 ? "; OpenZFS 0.8.3 takes up to 1M" : "") + "; OpenZFS 2.4 takes any size up to 16M");
         }
         return given.kib();
     }

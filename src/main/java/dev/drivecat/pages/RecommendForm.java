@@ -69,7 +69,9 @@ public record RecommendForm(
         List<String> conditions = values(raw, "condition");
         List<Option> roleOptions = List.of(
                 new Option(Role.SLOG.token(), "SLOG (separate log)", role == null || Role.SLOG.token().equalsIgnoreCase(role)),
-                new Option(Role.SPECIAL.token(), "special vdev (metadata, small blocks)", Role.SPECIAL.token().equalsIgnoreCase(role)));
+                new Option(Role.SPECIAL.token(), "special vdev (metadata, small blocks)", Role.SPECIAL.token().equalsIgnoreCase(role)),
+                new Option(Role.DEDUP.token(), "dedup vdev (deduplication tables)", Role.DEDUP.token().equalsIgnoreCase(role)),
+                new Option(Role.CACHE.token(), "cache device (L2ARC)", Role.CACHE.token().equalsIgnoreCase(role)));
         List<Option> interfaceOptions = new ArrayList<>();
         for (InterfaceFilter f : InterfaceFilter.values()) {
             interfaceOptions.add(new Option(f.token(), Words.interfaceFilter(f), containsToken(ifaces, f.token())));

@@ -240,18 +240,7 @@ final class Words {
 
     /** Why /recommend left drives out. */
     static String excluded(dev.drivecat.ranking.Exclusion reason) {
-        return switch (reason) {
-            case OUT_OF_STOCK -> "no offer in stock";
-            case NO_PLP -> "no power-loss protection";
-            case BUSINESS_ONLY -> "offered to business accounts only";
-            case NO_OFFER -> "no offer";
-            case OTHER_CURRENCY -> "priced in another currency only";
-            case OVER_MAX_PRICE -> "over the price per drive";
-            case OVER_MAX_SET_PRICE -> "over the price for the set";
-            case SELLER_TYPE -> "no offer from the seller type asked for";
-            case CONDITION -> "no offer in the condition asked for";
-            case TOO_SMALL -> "too small";
-        };
+        return reason.words();
     }
 
     /** A link only for http(s) addresses: a urn: names a document with no public address. */

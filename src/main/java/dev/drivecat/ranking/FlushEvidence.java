@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import dev.drivecat.common.ApiToken;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** How sure a drive's flush latency is: the best evidence the catalog has (src/docs/ranking.md §4). */
+/** How sure a drive's flush latency is: the best evidence the catalog has (src/docs/ranking.md §5). */
 @Schema(name = "FlushEvidence")
 public enum FlushEvidence implements ApiToken {
     /** The median of the drive's published 4K sync-write measurements. */

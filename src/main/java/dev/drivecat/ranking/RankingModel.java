@@ -47,27 +47,42 @@ public final class RankingModel {
         };
     }
 
-    /** Weights, out of 100, per role. */
+    /** Weights, out of 100, per role (src/docs/ranking.md §3 says why). */
     public static Map<ScoreComponent, Integer> weights(RecommendQuery q) {
         Map<ScoreComponent, Integer> w = new EnumMap<>(ScoreComponent.class);
-        if (q.isSlog()) {
-            w.put(ScoreComponent.FLUSH, 35);
-            w.put(ScoreComponent.PLP, 25);
-            w.put(ScoreComponent.ENDURANCE, 15);
-            w.put(ScoreComponent.PRICE, 25);
-        } else if (q.zilOnSpecial()) {
-            w.put(ScoreComponent.FLUSH, 15);
-            w.put(ScoreComponent.PLP, 25);
-            w.put(ScoreComponent.ENDURANCE, 20);
-            w.put(ScoreComponent.PRICE, 30);
-            w.put(ScoreComponent.ROOM, 10);
-        } else {
-            w.put(ScoreComponent.PLP, 15);
-            w.put(ScoreComponent.ENDURANCE, 15);
-            w.put(ScoreComponent.PRICE, 50);
-            w.put(ScoreComponent.ROOM, 20);
+        switch (q.role()) {
+            case SLOG -> {
+                w.put(ScoreComponent.FLUSH, 35);
+                w.put(ScoreComponent.PLP, 25);
+                w.put(ScoreComponent.ENDURANCE, 15);
+                w.put(ScoreComponent.PRICE, 25);
+            }
+            case SPECIAL -> {
+                if (q.zilOnSpecial()) {
+                    w.put(ScoreComponent.FLUSH, 15);
+                    w.put(ScoreComponent.PLP, 25);
+                    w.put(ScoreComponent.ENDURANCE, 20);
+                    w.put(ScoreComponent.PRICE, 30);
+                    w.put(ScoreComponent.ROOM, 10);
+                } else {
+                    vdevWithoutZil(w);
+                }
+            }
+            case DEDUP -> vdevWithoutZil(w);
+            case CACHE -> {
+                w.put(ScoreComponent.ENDURANCE, 30);
+                w.put(ScoreComponent.PRICE, 70);
+            }
         }
         return w;
+    }
+
+    /** A vdev the pool cannot lose that takes no ZIL: a special vdev without it, a dedup vdev. */
+    private static void vdevWithoutZil(Map<ScoreComponent, Integer> w) {
+        w.put(ScoreComponent.PLP, 15);
+        w.put(ScoreComponent.ENDURANCE, 15);
+        w.put(ScoreComponent.PRICE, 50);
+        w.put(ScoreComponent.ROOM, 20);
     }
 
     /**

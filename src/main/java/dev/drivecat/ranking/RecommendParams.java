@@ -61,7 +61,7 @@ public final class RecommendParams {
         if (!other.isEmpty()) {
             Map.Entry<String, java.util.Set<Role>> first = other.entrySet().iterator().next();
             throw DomainException.invalidParameter(first.getKey(), first.getKey() + " applies to role="
-                    + first.getValue().stream().map(Role::token).collect(java.util.stream.Collectors.joining(", role="))
+                    + first.getValue().stream().map(Role::token).collect(java.util.stream.Collectors.joining(" or role="))
                     + " only; role=" + role.token() + " takes " + String.join(", ",
                     RecommendRequest.parametersOf(role).subList(1, RecommendRequest.parametersOf(role).size())));
         }
@@ -74,18 +74,62 @@ public final class RecommendParams {
         PoolMedia poolMedia = r.poolMedia() == null ? PoolMedia.HDD : r.poolMedia();
         int maxAge = r.maxPriceAgeDays() == null ? DEFAULT_MAX_PRICE_AGE_DAYS : r.maxPriceAgeDays();
         OpenZfsRelease openzfs = r.openzfsVersion() == null ? OpenZfsRelease.DEFAULT : r.openzfsVersion();
-        if (role == Role.SLOG) {
-            RecommendQuery.Common common = new RecommendQuery.Common(role, r.interfaces(), r.buses(),
-                    r.plp() == null ? PlpRequirement.REQUIRED : r.plp(), r.conditions(), r.sellerTypes(), business, outOfStock,
-                    r.maxPrice(), currency, limit, syncWrite, r.peakSyncMBps(), workload, poolMedia, maxAge, openzfs);
-            return new RecommendQuery.Log(common, Boolean.TRUE.equals(r.slogMirror()), r.ramGib(), null);
+        java.util.function.Function<PlpRequirement, RecommendQuery.Common> common = byDefault -> new RecommendQuery.Common(role,
+                r.interfaces(), r.buses(), r.plp() == null ? byDefault : r.plp(), r.conditions(), r.sellerTypes(), business, outOfStock,
+                r.maxPrice(), currency, limit, syncWrite, r.peakSyncMBps(), workload, poolMedia, maxAge, openzfs);
+        return switch (role) {
+            case SLOG -> new RecommendQuery.Log(common.apply(PlpRequirement.REQUIRED), Boolean.TRUE.equals(r.slogMirror()),
+                    r.ramGib(), Boolean.TRUE.equals(r.mixedModels()), null);
+            case SPECIAL -> special(r, common, openzfs);
+            // a dedup vdev takes no ZIL: it needs flushed data kept, as any vdev does, and by default nothing is left out for PLP
+            case DEDUP -> new RecommendQuery.Dedup(common.apply(PlpRequirement.ANY), vdevSet(r, role, openzfs), r.ddtGib(), null);
+            // losing a cache device is harmless: nothing is left out for PLP unless asked
+            case CACHE -> new RecommendQuery.Cache(common.apply(PlpRequirement.ANY), null);
+        };
+    }
+
+    private static RecommendQuery.Special special(RecommendRequest r,
+                                                  java.util.function.Function<PlpRequirement, RecommendQuery.Common> common,
+                                                  OpenZfsRelease openzfs) {
+        RecommendQuery.VdevSet set = vdevSet(r, Role.SPECIAL, openzfs);
+        if (r.diskTb() != null && set.width() == null) {
+            throw Params.invalid("width", "", "given with diskTb: the disks per data vdev, so the data size can be worked out");
         }
+        int recordsize = recordsize(r.recordsize());
+        boolean hasSlog = Boolean.TRUE.equals(r.hasSlog());
+        Integer smallBlocks = smallBlocks(r.smallBlocks(), openzfs);
+        int volblocksize = volblocksize(r.volblocksize(), set, openzfs);
+        // a special vdev that does not take the ZIL needs flushed data kept, as any vdev does: by default nothing is left out for PLP
+        PlpRequirement plp = RecommendQuery.Special.zilOnSpecial(hasSlog, openzfs) ? PlpRequirement.REQUIRED : PlpRequirement.ANY;
+        return new RecommendQuery.Special(common.apply(plp), set, r.dataTib(), r.diskTb(), recordsize, volblocksize, r.zvolDataTib(),
+                r.fileCount(), smallBlocks, r.smallBlockDataGib(), hasSlog, null);
+    }
+
+    /**
+     * The data vdevs a special or dedup vdev must match, and the set it is bought as. A dRAID's geometry
+     * is checked as zpool create checks it (cmd/zpool/zpool_vdev.c, draid_config_by_type): at most 255
+     * children (VDEV_DRAID_MAX_CHILDREN), at most 100 distributed spares, data disks per group default
+     * to 8 or the children less parity and spares, and a group (data + parity) must fit in the
+     * children less the spares.
+     */
+    private static RecommendQuery.VdevSet vdevSet(RecommendRequest r, Role role, OpenZfsRelease openzfs) {
         if (!openzfs.has(ReleaseRule.ALLOCATION_CLASSES)) {
             throw Params.invalid("openzfsVersion", openzfs.toString(), "0.8.0 or later for role=" + role.token() + ": special and "
                     + "dedup vdevs came with the allocation_classes feature of OpenZFS 0.8.0");
         }
         VdevType layout = r.layout() == null ? VdevType.MIRROR : r.layout();
         Integer width = r.width();
+        Integer draidData = null;
+        Integer draidSpares = null;
+        if (!layout.isDraid() && (r.draidData() != null || r.draidSpares() != null)) {
+            String name = r.draidData() != null ? "draidData" : "draidSpares";
+            throw Params.invalid(name, String.valueOf(r.draidData() != null ? r.draidData() : r.draidSpares()),
+                    "given with a dRAID layout only (layout=draid1, draid2 or draid3), not layout=" + layout.token());
+        }
+        if (!layout.isDraid() && width != null && width > MAX_WIDTH) {
+            throw Params.invalid("width", width.toString(), "at most " + MAX_WIDTH + " disks for " + layout.token() + " (a dRAID "
+                    + "takes up to 255 children)");
+        }
         if (layout == VdevType.MIRROR) {
             width = width == null ? 2 : width;
             if (width < 2) {
@@ -96,26 +140,74 @@ public final class RecommendParams {
             if (width != 1) {
                 throw Params.invalid("width", width.toString(), "1 for layout=disk (data vdevs of one device each)");
             }
+        } else if (layout.isDraid()) {
+            if (!openzfs.has(ReleaseRule.DRAID)) {
+                throw Params.invalid("layout", layout.token(), "a layout OpenZFS " + openzfs + " has: dRAID came with OpenZFS 2.1.0");
+            }
+            int p = layout.parity();
+            draidSpares = r.draidSpares() == null ? 0 : r.draidSpares();
+            draidData = r.draidData();
+            if (width != null) {
+                if (width < p + 1 + draidSpares) {
+                    throw Params.invalid("width", width.toString(), "at least " + (p + 1 + draidSpares) + " children for "
+                            + layout.token() + " with " + draidSpares + " distributed spare" + (draidSpares == 1 ? "" : "s")
+                            + " (one data disk, " + p + " parity)");
+                }
+                if (draidData == null) {
+                    draidData = Math.min(width - draidSpares - p, 8);
+                } else if (draidData + p > width - draidSpares) {
+                    throw Params.invalid("draidData", draidData.toString(), "at most " + (width - draidSpares - p) + " data disks per "
+                            + "group for " + layout.token() + " of " + width + " children and " + draidSpares + " distributed spare"
+                            + (draidSpares == 1 ? "" : "s") + ": a group (data + parity) must fit in the children less the spares");
+                }
+            } else if (draidData == null) {
+                draidData = 8;
+            }
         } else if (width != null && width < layout.parity() + 2) {
             throw Params.invalid("width", width.toString(), "at least " + (layout.parity() + 2) + " disks for " + layout.token());
         }
         int dataVdevs = r.dataVdevs() == null ? 1 : r.dataVdevs();
-        if (r.diskTb() != null && width == null) {
-            throw Params.invalid("width", "", "given with diskTb: the disks per data vdev, so the data size can be worked out");
+        int setSize = layout.specialSetSize(width == null ? 2 : width);
+        return new RecommendQuery.VdevSet(r.maxSetPrice(), layout, width, dataVdevs, draidData, draidSpares, setSize,
+                role == Role.SPECIAL ? (r.specialVdevs() == null ? 1 : r.specialVdevs()) : null,
+                r.spares() == null ? 0 : r.spares(), Boolean.TRUE.equals(r.mixedModels()));
+    }
+
+    /** The widest RAIDZ or mirror drivecat takes; a dRAID takes up to 255 children (VDEV_DRAID_MAX_CHILDREN). */
+    static final int MAX_WIDTH = 64;
+
+    /** The sector a dRAID's minimum allocation is counted in when the pool's ashift is not known: 4 KiB (ashift 12). */
+    static final int ASSUMED_SECTOR_KIB = 4;
+
+    /**
+     * The zvols' volblocksize: as given, a power of two from 1K to 128K (to 16M from OpenZFS 2.4,
+     * zfsprops(7)); else OpenZFS's default, 16K from 2.2 and 8K before (ZVOL_DEFAULT_BLOCKSIZE), raised
+     * from 2.1 as zfs create raises it (cmd/zfs/zfs_main.c, default_volblocksize) to the largest power
+     * of two within the data vdevs' minimum allocation: a dRAID's data disks × sector, RAIDZ1's two
+     * sectors, RAIDZ2's and RAIDZ3's four; at 4 KiB sectors (ashift 12), which the question does not give.
+     */
+    static int volblocksize(BlockSize given, RecommendQuery.VdevSet set, OpenZfsRelease openzfs) {
+        int maxKib = openzfs.has(ReleaseRule.VOLBLOCKSIZE_UP_TO_16M) ? 16 * 1024 : 128;
+        if (given != null) {
+            if (given.kib() < 1 || !given.powerOfTwo() || given.kib() > maxKib) {
+                throw Params.invalid("volblocksize", given.toString(), "for OpenZFS " + openzfs + ", a power of two from 1K to "
+                        + new BlockSize(maxKib) + " (such as 16K or 64K)");
+            }
+            return given.kib();
         }
-        int recordsize = recordsize(r.recordsize());
-        boolean hasSlog = Boolean.TRUE.equals(r.hasSlog());
-        Integer smallBlocks = smallBlocks(r.smallBlocks(), openzfs);
-        // a special vdev that does not take the ZIL needs flushed data kept, as any vdev does: by default nothing is left out for PLP
-        PlpRequirement plp = r.plp() != null ? r.plp() : RecommendQuery.Special.zilOnSpecial(hasSlog, openzfs)
-                ? PlpRequirement.REQUIRED : PlpRequirement.ANY;
-        RecommendQuery.Common common = new RecommendQuery.Common(role, r.interfaces(), r.buses(), plp, r.conditions(),
-                r.sellerTypes(), business, outOfStock, r.maxPrice(), currency, limit, syncWrite, r.peakSyncMBps(), workload, poolMedia,
-                maxAge, openzfs);
-        RecommendQuery.VdevSet set = new RecommendQuery.VdevSet(r.maxSetPrice(), layout, width, dataVdevs,
-                layout.specialSetSize(width == null ? 2 : width));
-        return new RecommendQuery.Special(common, set, r.dataTib(), r.diskTb(), recordsize, r.fileCount(), smallBlocks,
-                r.smallBlockDataGib(), hasSlog, null);
+        int kib = openzfs.has(ReleaseRule.VOLBLOCKSIZE_16K) ? 16 : 8;
+        if (!openzfs.has(ReleaseRule.DRAID)) {
+            return kib;
+        }
+        // calculate_volblocksize: a dRAID's data disks, RAIDZ1's 2 and RAIDZ2/3's 4 sectors, a mirror's one
+        VdevType layout = set.layout();
+        int sectors = layout.isDraid() ? (set.draidData() == null ? 1 : set.draidData()) : layout.isRaidz()
+                ? (layout.parity() == 1 ? 2 : 4) : 1;
+        int minimumAllocation = sectors * ASSUMED_SECTOR_KIB;
+        while (kib * 2 <= minimumAllocation) {
+            kib *= 2;
+        }
+        return kib;
     }
 
     /** At most {@code maxLimit} results, the largest page this server returns. */
@@ -139,7 +231,7 @@ public final class RecommendParams {
 
     /**
      * special_small_blocks as the man page of the release asked about allows it (src/docs/ranking.md
-     * §5): before 0.8.3 zero or a power of two from 512 bytes to 128K; from 0.8.3 to 1M; from 2.4 any
+     * §6): before 0.8.3 zero or a power of two from 512 bytes to 128K; from 0.8.3 to 1M; from 2.4 any
      * size up to 16M, equal to or above the recordsize too. drivecat takes whole KiB. A value the
      * release refuses is a 400 that names the release's limit.
      */

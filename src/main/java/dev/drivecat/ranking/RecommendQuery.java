@@ -17,11 +17,12 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 /**
  * A /recommend question as drivecat understood it, with every default filled in: what every role
  * asks ({@link Common}) and what one role asks besides, one record per role ({@link Log},
- * {@link Special}). Echoed in the response as one object, so that a reader sees exactly what was
+ * {@link Special}, {@link Dedup}, {@link Cache}). Echoed in the response as one object, so that a reader sees exactly what was
  * ranked; members a role does not take are not there. Built only by {@link RecommendParams}.
  */
 @Schema(name = "RecommendQuery", description = "The request as interpreted, defaults filled in: the members every role takes, "
-        + "and those of the role asked.", anyOf = {RecommendQuery.Log.class, RecommendQuery.Special.class})
+        + "and those of the role asked.", anyOf = {RecommendQuery.Log.class, RecommendQuery.Special.class,
+        RecommendQuery.Dedup.class, RecommendQuery.Cache.class})
 public sealed interface RecommendQuery {
 
     /** What every role asks. */
@@ -33,8 +34,15 @@ public sealed interface RecommendQuery {
     /** The same question, asked of a pasted pool. */
     RecommendQuery withPool(PastedPool pool);
 
-    /** Drives bought together: a special mirror, or two for a mirrored log, else one. */
-    int units();
+    /** Drives bought together: the mirrors and spares of a set, or two for a mirrored log, else one. */
+    default int units() {
+        return vdevSet().map(VdevSet::units).orElse(1);
+    }
+
+    /** Whether the set may mix two models of drive. */
+    default boolean mixedModels() {
+        return vdevSet().map(VdevSet::mixedModels).orElse(false);
+    }
 
     /** Since OpenZFS 2.4, a pool with a special vdev and no separate log keeps its ZIL on the special vdev. */
     boolean zilOnSpecial();
@@ -43,7 +51,14 @@ public sealed interface RecommendQuery {
     double enduranceWriteMBps();
 
     /** The most the whole set may cost; null when not asked, or for a drive bought alone. */
-    BigDecimal maxSetPrice();
+    default BigDecimal maxSetPrice() {
+        return vdevSet().map(VdevSet::maxSetPrice).orElse(null);
+    }
+
+    /** The data vdevs and the set of a vdev the pool cannot lose (a special or dedup vdev); empty for a log or a cache device. */
+    default Optional<VdevSet> vdevSet() {
+        return Optional.empty();
+    }
 
     default Role role() {
         return common().role();
@@ -166,6 +181,7 @@ public sealed interface RecommendQuery {
             @JsonUnwrapped Common common,
             @Schema(description = "Price a mirrored log of two drives.") boolean slogMirror,
             @Schema(description = "The host's RAM, GiB: sizes the log by zfs_wrlog_data_max.") BigDecimal ramGib,
+            @Schema(description = "The mirrored log may mix two models.") boolean mixedModels,
             @Schema(nullable = true, description = "POST /recommend: what was read from the pasted pool.") PastedPool pool)
             implements RecommendQuery {
 
@@ -182,7 +198,7 @@ public sealed interface RecommendQuery {
 
         @Override
         public RecommendQuery withPool(PastedPool pasted) {
-            return new Log(common, slogMirror, ramGib, pasted);
+            return new Log(common, slogMirror, ramGib, mixedModels, pasted);
         }
 
         @Override
@@ -199,25 +215,45 @@ public sealed interface RecommendQuery {
         public double enduranceWriteMBps() {
             return common.syncWriteMBps().doubleValue();
         }
-
-        @Override
-        public BigDecimal maxSetPrice() {
-            return null;
-        }
     }
 
     /**
      * The data vdevs a vdev bought as a set must match in redundancy, and the set: the layout (with
-     * its width, the mirror's width for a mirror) and the drives bought together.
+     * its width, the mirror's width for a mirror, a dRAID's geometry) and the drives bought together.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @Schema(name = "VdevSet")
     record VdevSet(
             @Schema(description = "The most the whole set may cost.") BigDecimal maxSetPrice,
             VdevType layout,
-            @Schema(description = "Disks per data vdev (for a mirror pool, the mirror width).") Integer width,
+            @Schema(description = "Disks per data vdev (for a mirror pool, the mirror width; for dRAID its children).") Integer width,
             @Schema(description = "Data vdevs in the pool.") Integer dataVdevs,
-            @Schema(description = "Drives in the mirror bought.") int setSize) {
+            @Schema(description = "dRAID: data disks per redundancy group.") Integer draidData,
+            @Schema(description = "dRAID: distributed spares.") Integer draidSpares,
+            @Schema(description = "Drives in each mirror bought.") int setSize,
+            @Schema(description = "role=special: special vdevs bought, each a mirror of setSize.") Integer specialVdevs,
+            @Schema(description = "Cold spares bought with the set.") int spares,
+            @Schema(description = "The set may mix two models.") boolean mixedModels) {
+
+        /** Mirrors bought: the special vdevs, or one. */
+        public int vdevs() {
+            return specialVdevs == null ? 1 : specialVdevs;
+        }
+
+        /** Every drive bought: each mirror's, and the spares. */
+        public int units() {
+            return setSize * vdevs() + spares;
+        }
+
+        /** Disks' worth of data in one data vdev; null when the layout does not say (a dRAID without its children). */
+        public Double dataDisks() {
+            if (layout.isDraid()) {
+                return width == null || draidData == null ? null
+                        : (width - draidSpares) * (double) draidData / (draidData + layout.parity());
+            }
+            Integer disks = width == null ? null : layout.dataDisks(width);
+            return disks == null ? null : disks.doubleValue();
+        }
     }
 
     /** A special allocation class vdev. */
@@ -229,6 +265,9 @@ public sealed interface RecommendQuery {
             BigDecimal dataTib,
             BigDecimal diskTb,
             @Schema(description = "Record size in KiB.") Integer recordsizeKib,
+            @Schema(description = "The zvols' volblocksize in KiB.") int volblocksizeKib,
+            @Schema(description = "TiB of the data in zvols; absent: all of it with workload=iscsi, none otherwise.")
+            BigDecimal zvolDataTib,
             Long fileCount,
             @Schema(description = "special_small_blocks in KiB (0: off).") Integer smallBlocksKib,
             BigDecimal smallBlockDataGib,
@@ -242,14 +281,14 @@ public sealed interface RecommendQuery {
         }
 
         @Override
-        public RecommendQuery withPool(PastedPool pasted) {
-            return new Special(common, set, dataTib, diskTb, recordsizeKib, fileCount, smallBlocksKib, smallBlockDataGib, hasSlog,
-                    pasted);
+        public Optional<VdevSet> vdevSet() {
+            return Optional.of(set);
         }
 
         @Override
-        public int units() {
-            return set.setSize();
+        public RecommendQuery withPool(PastedPool pasted) {
+            return new Special(common, set, dataTib, diskTb, recordsizeKib, volblocksizeKib, zvolDataTib, fileCount, smallBlocksKib,
+                    smallBlockDataGib, hasSlog, pasted);
         }
 
         @Override
@@ -265,11 +304,6 @@ public sealed interface RecommendQuery {
         @Override
         public double enduranceWriteMBps() {
             return zilOnSpecial() ? common.syncWriteMBps().doubleValue() : RankingModel.METADATA_WRITE_MBPS;
-        }
-
-        @Override
-        public BigDecimal maxSetPrice() {
-            return set.maxSetPrice();
         }
 
         public VdevType layout() {
@@ -289,11 +323,90 @@ public sealed interface RecommendQuery {
             if (dataTib != null) {
                 return dataTib.doubleValue() * 1024;
             }
-            Integer dataDisks = width() == null ? null : layout().dataDisks(width());
+            Double dataDisks = set.dataDisks();
             if (diskTb != null && dataDisks != null) {
                 return dataVdevs() * dataDisks * diskTb.doubleValue() * 1e12 / (1024d * 1024 * 1024);
             }
             return null;
+        }
+
+        /**
+         * The data in zvols, GiB: zvolDataTib, else all the data for workload=iscsi (zvols exported over
+         * iSCSI), else none; never more than the data.
+         */
+        public double zvolGib() {
+            Double data = dataGib();
+            double zvols = zvolDataTib != null ? zvolDataTib.doubleValue() * 1024
+                    : common.workload() == Workload.ISCSI && data != null ? data : 0;
+            return data == null ? zvols : Math.min(zvols, data);
+        }
+    }
+
+    /** A dedup vdev: the deduplication tables. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @Schema(name = "DedupQuery", description = "role=dedup, as interpreted.")
+    record Dedup(
+            @JsonUnwrapped Common common,
+            @JsonUnwrapped VdevSet set,
+            @Schema(description = "The dedup table's size on disk, GiB, as given.") BigDecimal ddtGib,
+            @Schema(nullable = true, description = "POST /recommend: what was read from the pasted pool.") PastedPool pool)
+            implements RecommendQuery {
+
+        public Dedup {
+            requireRole(common, Role.DEDUP);
+        }
+
+        @Override
+        public Optional<VdevSet> vdevSet() {
+            return Optional.of(set);
+        }
+
+        @Override
+        public RecommendQuery withPool(PastedPool pasted) {
+            return new Dedup(common, set, ddtGib, pasted);
+        }
+
+        @Override
+        public boolean zilOnSpecial() {
+            return false;
+        }
+
+        @Override
+        public double enduranceWriteMBps() {
+            return RankingModel.METADATA_WRITE_MBPS;
+        }
+
+        public VdevType layout() {
+            return set.layout();
+        }
+    }
+
+    /** A cache device (L2ARC): one drive, no redundancy needed. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @Schema(name = "CacheQuery", description = "role=cache, as interpreted.")
+    record Cache(
+            @JsonUnwrapped Common common,
+            @Schema(nullable = true, description = "POST /recommend: what was read from the pasted pool.") PastedPool pool)
+            implements RecommendQuery {
+
+        public Cache {
+            requireRole(common, Role.CACHE);
+        }
+
+        @Override
+        public RecommendQuery withPool(PastedPool pasted) {
+            return new Cache(common, pasted);
+        }
+
+        @Override
+        public boolean zilOnSpecial() {
+            return false;
+        }
+
+        /** The most the L2ARC feed writes: l2arc_write_max each l2arc_feed_secs (1 s), 32 MiB from OpenZFS 2.3, 8 MiB before. */
+        @Override
+        public double enduranceWriteMBps() {
+            return (common.openzfsVersion().has(ReleaseRule.L2ARC_WRITE_MAX_32M) ? 32 : 8) * 1024 * 1024 / 1e6;
         }
     }
 

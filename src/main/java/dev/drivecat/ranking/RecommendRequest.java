@@ -32,7 +32,8 @@ import org.jboss.resteasy.reactive.Separator;
  * {@link RecommendParams}'s.
  */
 public record RecommendRequest(
-        @Parameter(required = true, description = "The ZFS role to buy for.", example = "slog")
+        @Parameter(required = true, description = "The ZFS role to buy for: slog (a separate log), special (a special vdev), "
+                + "dedup (a dedup vdev: the deduplication tables) or cache (an L2ARC device).", example = "slog")
         @QueryParam("role") Role role,
         @Parameter(description = "One or more of m2, u2, u3, aic, sata, sas, nvme, e1s (comma-separated or repeated); absent "
                 + "means all.", example = "m2")
@@ -56,8 +57,8 @@ public record RecommendRequest(
         @QueryParam("includeOutOfStock") Boolean includeOutOfStock,
         @Parameter(description = "Highest price per drive.", example = "500")
         @QueryParam("maxPrice") @DecimalMin("0.01") BigDecimal maxPrice,
-        @Parameter(description = "role=special: highest price for the whole set.", example = "1500")
-        @ForRoles(Role.SPECIAL) @QueryParam("maxSetPrice") @DecimalMin("0.01") BigDecimal maxSetPrice,
+        @Parameter(description = "role=special or dedup: highest price for the whole set (spares included).", example = "1500")
+        @ForRoles({Role.SPECIAL, Role.DEDUP}) @QueryParam("maxSetPrice") @DecimalMin("0.01") BigDecimal maxSetPrice,
         @Parameter(description = "ISO 4217; offers in other currencies are left out and counted.", example = "USD")
         @QueryParam("currency") String currency,
         @Parameter(description = "Results to return (default 10, at most drivecat.api.max-limit).", example = "10")
@@ -88,16 +89,22 @@ public record RecommendRequest(
                 + "zfs_dirty_data_max (10% of RAM, at most 4 GiB): 3.2 GiB for 16 GiB, 8 GiB from 40 GiB up; without it (and "
                 + "without peakSyncMBps) 8 GiB is assumed.", example = "64")
         @ForRoles(Role.SLOG) @QueryParam("ramGib") @DecimalMin("0.5") @DecimalMax("1000000") BigDecimal ramGib,
-        @Parameter(description = "role=special: the data vdevs' layout: mirror (default), raidz1, raidz2, raidz3, draid1, draid2, "
-                + "draid3, or disk (single-device vdevs, no redundancy). The special mirror matches its redundancy: parity + 1 "
-                + "drives for RAIDZ and dRAID, the mirror's width, one drive for disk.", example = "raidz2")
-        @ForRoles(Role.SPECIAL) @QueryParam("layout") VdevType layout,
-        @Parameter(description = "role=special: disks per data vdev; for mirror the mirror width (default 2); for dRAID its "
-                + "children; 1 for disk.", example = "6")
-        @ForRoles(Role.SPECIAL) @QueryParam("width") @Min(1) @Max(64) Integer width,
-        @Parameter(description = "role=special: data vdevs in the pool (default 1); with width and diskTb it sizes the special vdev "
-                + "for the whole pool.", example = "3")
-        @ForRoles(Role.SPECIAL) @QueryParam("dataVdevs") @Min(1) @Max(1000) Integer dataVdevs,
+        @Parameter(description = "role=special or dedup: the data vdevs' layout: mirror (default), raidz1, raidz2, raidz3, draid1, "
+                + "draid2, draid3 (OpenZFS 2.1 and later), or disk (single-device vdevs, no redundancy). The mirror bought matches "
+                + "its redundancy: parity + 1 drives for RAIDZ and dRAID, the mirror's width, one drive for disk.", example = "raidz2")
+        @ForRoles({Role.SPECIAL, Role.DEDUP}) @QueryParam("layout") VdevType layout,
+        @Parameter(description = "role=special or dedup: disks per data vdev, 2 to 64; for mirror the mirror width (default 2); "
+                + "for dRAID its children, up to 255; 1 for disk.", example = "6")
+        @ForRoles({Role.SPECIAL, Role.DEDUP}) @QueryParam("width") @Min(1) @Max(255) Integer width,
+        @Parameter(description = "role=special or dedup with a dRAID layout: data disks per redundancy group, D (default 8, or "
+                + "fewer when the children less parity and spares are fewer), as draid2:8d:90c:2s names it.", example = "8")
+        @ForRoles({Role.SPECIAL, Role.DEDUP}) @QueryParam("draidData") @Min(1) @Max(255) Integer draidData,
+        @Parameter(description = "role=special or dedup with a dRAID layout: its distributed spares, S (default 0, at most 100).",
+                example = "2")
+        @ForRoles({Role.SPECIAL, Role.DEDUP}) @QueryParam("draidSpares") @Min(0) @Max(100) Integer draidSpares,
+        @Parameter(description = "role=special or dedup: data vdevs in the pool (default 1); with width and diskTb it sizes the "
+                + "special vdev for the whole pool.", example = "3")
+        @ForRoles({Role.SPECIAL, Role.DEDUP}) @QueryParam("dataVdevs") @Min(1) @Max(1000) Integer dataVdevs,
         @Parameter(description = "role=special: data in the pool, TiB.", example = "40")
         @ForRoles(Role.SPECIAL) @QueryParam("dataTib") @DecimalMin("0") @DecimalMax("100000") BigDecimal dataTib,
         @Parameter(description = "role=special: data disk size, TB (with width, instead of dataTib).", example = "16")
@@ -114,7 +121,27 @@ public record RecommendRequest(
         @Parameter(description = "role=special: GiB of data in blocks at or under smallBlocks.", example = "50")
         @ForRoles(Role.SPECIAL) @QueryParam("smallBlockDataGib") @DecimalMin("0") BigDecimal smallBlockDataGib,
         @Parameter(description = "role=special: the pool has a separate log (default false).", example = "false")
-        @ForRoles(Role.SPECIAL) @QueryParam("hasSlog") Boolean hasSlog) {
+        @ForRoles(Role.SPECIAL) @QueryParam("hasSlog") Boolean hasSlog,
+        @Parameter(description = "role=special: the zvols' volblocksize (default as OpenZFS has it: 16K from 2.2, 8K before; on "
+                + "dRAID at least the data disks × 4K sectors, as zfs create picks it). A power of two from 1K to 128K, to 16M from "
+                + "OpenZFS 2.4.", schema = @Schema(type = SchemaType.STRING), example = "16K")
+        @ForRoles(Role.SPECIAL) @QueryParam("volblocksize") BlockSize volblocksize,
+        @Parameter(description = "role=special: TiB of the data that is in zvols (default: all of it with workload=iscsi, none "
+                + "otherwise). Before OpenZFS 2.4 special_small_blocks sends no zvol block to the special vdev; from 2.4 every zvol "
+                + "block goes there when special_small_blocks is at or above volblocksize.", example = "4")
+        @ForRoles(Role.SPECIAL) @QueryParam("zvolDataTib") @DecimalMin("0") @DecimalMax("100000") BigDecimal zvolDataTib,
+        @Parameter(description = "role=special: special vdevs to buy, each a mirror of the set size (default 1); allocations are "
+                + "balanced among them, so each holds its share of the need.", example = "2")
+        @ForRoles(Role.SPECIAL) @QueryParam("specialVdevs") @Min(1) @Max(16) Integer specialVdevs,
+        @Parameter(description = "role=special or dedup: cold spares to buy with the set (default 0). A hot spare does not "
+                + "replace a special or dedup vdev's member (OpenZFS 2.1.7 and later).", example = "1")
+        @ForRoles({Role.SPECIAL, Role.DEDUP}) @QueryParam("spares") @Min(0) @Max(16) Integer spares,
+        @Parameter(description = "role=slog (with slogMirror), special or dedup: the set may mix two models of drive, half each, "
+                + "as operators who fear twin failures do; each result names the other model (default false).", example = "true")
+        @ForRoles({Role.SLOG, Role.SPECIAL, Role.DEDUP}) @QueryParam("mixedModels") Boolean mixedModels,
+        @Parameter(description = "role=dedup: the dedup table's size on disk, GiB (zpool status -D, zdb -D); with a pasted pool "
+                + "the paste's figure is used unless this is given.", example = "12")
+        @ForRoles(Role.DEDUP) @QueryParam("ddtGib") @DecimalMin("0") @DecimalMax("1000000") BigDecimal ddtGib) {
 
     public RecommendRequest {
         interfaces = clean(interfaces);

@@ -5,7 +5,6 @@ import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.MaxBody;
 import dev.drivecat.common.QueryBinding;
 import dev.drivecat.common.QueryParametersOf;
-import dev.drivecat.pools.PoolPaste;
 import dev.drivecat.pools.PoolPastes;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
@@ -89,7 +88,7 @@ public class RecommendResource {
     @APIResponse(responseCode = "413", description = "The body is larger than 256 KiB (262144 bytes).")
     @APIResponse(responseCode = "415", description = "The body is not text/plain.")
     public Response recommendPaste(@Context UriInfo uri, InputStream body) {
-        PoolPaste paste = PoolPastes.read(BodyLimit.read(body, PoolPastes.MAX_BYTES, "A paste"));
+        String paste = new String(BodyLimit.read(body, PoolPastes.MAX_BYTES, "A paste"), java.nio.charset.StandardCharsets.UTF_8);
         RecommendQuery query = PastedQuestion.ask(uri.getQueryParameters(), paste, config.api().defaultCurrency(),
                 config.api().maxLimit());
         return Response.ok(recommendations.recommendUncached(query), MediaType.APPLICATION_JSON_TYPE)

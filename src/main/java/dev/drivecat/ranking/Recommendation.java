@@ -54,7 +54,25 @@ public record Recommendation(
             String lifeBasis,
             @Schema(nullable = true) CapacityFit capacity,
             @JsonSerialize(contentUsing = Kept.Text.class) @Schema(description = "Why this rank, in plain sentences.") List<String> reasons,
-            @JsonSerialize(contentUsing = Kept.Text.class) @Schema(description = "What to check before buying.") List<String> warnings) {
+            @JsonSerialize(contentUsing = Kept.Text.class) @Schema(description = "What to check before buying.") List<String> warnings,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+            @Schema(nullable = true, description = "mixedModels=true: the set bought half of this drive and half of the best-ranked "
+                    + "other model that also fits; left out otherwise.") MixedSet mixedSet) {
+    }
+
+    /**
+     * A set of two models: this result's drive and another that fits, half each.
+     *
+     * @param units drives of this result's model in the set
+     * @param withUnits drives of the other model
+     */
+    @Schema(name = "MixedSet")
+    public record MixedSet(@JsonSerialize(using = Kept.Json.class) DriveRef with, int units, int withUnits,
+                           @Schema(nullable = true, description = "What the set costs at each model's cheapest offer; null without a "
+                                   + "price for both.") BigDecimal setCost,
+                           String basis,
+                           @Schema(description = "A mirror holds what its smallest drive holds, GiB.") double capacityGib,
+                           @Schema(description = "The weaker protection of the two, as the drive pages read it.") String weakerPlp) {
     }
 
     @Schema(name = "RecommendDrive")

@@ -5,7 +5,7 @@ import dev.drivecat.common.ApiToken;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * A part of a drive's score (src/docs/ranking.md §2). A role weighs some of them; the answer lists a
+ * A part of a drive's score (src/docs/ranking.md §3). A role weighs some of them; the answer lists a
  * drive's components in this order, and {@code model.weights} names them by their tokens.
  */
 @Schema(name = "ScoreComponentName")

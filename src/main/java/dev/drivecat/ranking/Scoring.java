@@ -220,15 +220,18 @@ final class Scoring {
                         : () -> (units == 1 ? "" : "set of " + units + ": ") + Explanations.money(cost, choice.best().currency())
                         + " against the cheapest " + inputs.cheapest(choice.best().currency());
                 case ROOM -> () -> need.map(n -> Decimals.fixed(capacityGib, 0) + " GiB per drive for " + Decimals.fixed(n.requiredGib(), 1)
-                        + " GiB needed").orElse("no data size given: room not judged");
+                        + " GiB needed").orElse(q.role() == Role.DEDUP ? "the dedup table's size not known: room not judged"
+                        : "no data size given: room not judged");
             };
             drafts.add(new Draft(name, weights.values[i], value, points(weights.values[i], value), unknown, input));
         }
-        CapacityFit capacity = q.isSlog() ? null : new CapacityFit(round(capacityGib, 1),
+        // a special vdev's need keeps a quarter free for metadata (÷ 0.75); a dedup vdev's is the table itself
+        double content = q.role() == Role.SPECIAL ? SpecialSizing.FILL_LIMIT : 1;
+        CapacityFit capacity = q.vdevSet().isEmpty() ? null : new CapacityFit(round(capacityGib, 1),
                 need.map(n -> round(n.requiredGib(), 1)).orElse(null),
-                need.map(n -> "fits: " + Decimals.fixed(100 * n.requiredGib() * SpecialSizing.FILL_LIMIT / capacityGib, 0)
+                need.map(n -> "fits: " + Decimals.fixed(100 * n.requiredGib() * content / capacityGib, 0)
                         + "% full with what it must hold" + (n.measured() ? " (measured)" : " (estimated)"))
-                        .orElse("not judged: no data size given"),
+                        .orElse(q.role() == Role.DEDUP ? "not judged: the dedup table's size is not known" : "not judged: no data size given"),
                 q.measuredSizing().map(m -> java.util.Objects.requireNonNullElse(m.largestHeld(capacityBytes(inputs.columns, index)), "none"))
                         .orElse(null));
         return new Scored(index, c, profile.plp(), choice, flush, Math.round(iops), endurance, drafts, points, capacity);

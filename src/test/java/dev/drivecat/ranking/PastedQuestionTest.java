@@ -29,7 +29,7 @@ class PastedQuestionTest {
         for (int i = 0; i < pairs.length; i += 2) {
             raw.put(pairs[i], List.of(pairs[i + 1]));
         }
-        return PastedQuestion.ask(raw, PoolOutputParser.parse(paste), "USD", 100);
+        return PastedQuestion.ask(raw, paste, "USD", 100);
     }
 
     @Test

@@ -523,8 +523,10 @@ class RankingModelTest {
                 .hasMessageContaining("openzfsVersion must be an OpenZFS release");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> query("role", "special", "slogMirror", "true"))
                 .hasMessageContaining("applies to role=slog only");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> query("role", "slog", "dataVdevs", "3"))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> query("role", "slog", "fileCount", "3"))
                 .hasMessageContaining("applies to role=special only");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> query("role", "slog", "dataVdevs", "3"))
+                .hasMessageContaining("applies to role=special or role=dedup only");
     }
 
     @Test

@@ -41,13 +41,15 @@ public class RecommendResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Rank drives for a SLOG or a special vdev",
+    @Operation(summary = "Rank drives for a SLOG, a special vdev, a dedup vdev or a cache device",
             description = "Scores every drive that fits the query for the role and explains each score: SLOG — a cheap, safe flush "
-                    + "(predicted sync IOPS, PLP evidence, endurance at your sync write rate, price); special vdev — the whole mirror "
-                    + "the pool layout needs (set size and set cost), PLP and endurance (which weigh as for a SLOG when there is no "
-                    + "separate log, since OpenZFS 2.4 then puts the ZIL on the special vdev), room for metadata and small blocks, and "
-                    + "price. The answer echoes the query with defaults filled in, counts what was left out and why, and says how old "
-                    + "the prices are. See src/docs/ranking.md for the formulas and the reasons for the weights.")
+                    + "(predicted sync IOPS, PLP evidence, endurance at your sync write rate, price); special vdev — the whole set "
+                    + "the pool layout needs (mirrors, spares: set size and set cost), PLP and endurance (which weigh as for a SLOG "
+                    + "when there is no separate log, since OpenZFS 2.4 then puts the ZIL on the special vdev), room for metadata, "
+                    + "small blocks and zvols, and price; dedup vdev — the set, room for the dedup table, price; cache device "
+                    + "(L2ARC) — price and endurance at the L2ARC feed rate. The answer echoes the query with defaults filled in, "
+                    + "counts what was left out and why (and says why when nothing is left), and says how old the prices are. See "
+                    + "src/docs/ranking.md for the formulas, the reasons for the weights and each rule's source.")
     @APIResponse(responseCode = "200", description = "The ranked drives with their explained scores.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Recommendation.class)))
     @APIResponse(responseCode = "400", description = "A parameter is missing, unknown or out of range; the detail names what is allowed.")
@@ -64,8 +66,10 @@ public class RecommendResource {
     @QueryParametersOf(type = RecommendResource.class, method = "recommend")
     @Operation(summary = "Rank drives for a pasted pool",
             description = "The question of GET /recommend, asked of a pool: the body is what POST /pools/parse reads (zpool status, "
-                    + "zpool list -v, zdb -Lbbbs, pasted as it comes). With role=special the pool gives layout, width, dataVdevs, "
-                    + "diskTb and hasSlog; a query parameter given explicitly wins, and query.pool.overridden lists it. "
+                    + "zpool list -v, zdb -Lbbbs, zpool status -D, zdb -D, pasted as it comes). With role=special or dedup the pool gives "
+                    + "layout, width, dataVdevs, diskTb, a dRAID's draidData and draidSpares, and for a special vdev hasSlog; a query "
+                    + "parameter given explicitly wins, and query.pool.overridden lists it. query.pool.members reports its special, "
+                    + "dedup and log devices with their state and errors, and query.pool.dedupTable the dedup table's size. "
                     + "query.pool says which pool was read, from which lines, and what it asks; with zdb's block histogram in the "
                     + "paste, the special vdev's room is judged by its measured size (query.pool.specialSizing: the need for every "
                     + "special_small_blocks cutoff, and for each result the largest cutoff its drive holds), otherwise by the "

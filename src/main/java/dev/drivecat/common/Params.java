@@ -117,11 +117,28 @@ public final class Params {
         if (raw == null || raw.isBlank()) {
             return Optional.empty();
         }
-        Integer value = integer(raw);
-        if (value == null || value < min || value > max) {
-            throw invalid(name, raw, "a whole number from " + min + " to " + max);
+        return Optional.of((int) whole(name, raw, min, max));
+    }
+
+    /** A whole number within [min, max] (Long.MIN_VALUE and Long.MAX_VALUE for no bound); the text must not be blank. */
+    public static long whole(String name, String raw, long min, long max) {
+        long value;
+        try {
+            value = Long.parseLong(raw.trim());
+        } catch (NumberFormatException e) {
+            throw invalid(name, raw, wholeRange(min, max));
         }
-        return Optional.of(value);
+        if (value < min || value > max) {
+            throw invalid(name, raw, wholeRange(min, max));
+        }
+        return value;
+    }
+
+    private static String wholeRange(long min, long max) {
+        boolean low = min != Long.MIN_VALUE && min != Integer.MIN_VALUE;
+        boolean high = max != Long.MAX_VALUE && max != Integer.MAX_VALUE;
+        return "a whole number" + (low && high ? " from " + min + " to " + max : low ? " of at least " + min
+                : high ? " of at most " + max : "");
     }
 
     /**

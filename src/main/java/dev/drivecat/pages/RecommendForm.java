@@ -5,7 +5,7 @@ import dev.drivecat.pricing.Condition;
 import dev.drivecat.ranking.PastedQuestion;
 import dev.drivecat.ranking.PlpRequirement;
 import dev.drivecat.pools.VdevType;
-import dev.drivecat.ranking.RecommendParams;
+import dev.drivecat.ranking.RecommendRequest;
 import dev.drivecat.ranking.Role;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,7 +20,7 @@ import java.util.Map;
  *
  * <p>To add a field: a record component here, its name in {@link #TEXT_FIELDS} or
  * {@link #CHECKBOXES}, and an input in templates/pages/recommend-form.html (which role a field
- * belongs to is the API's own list, {@link RecommendParams#SPECIAL_ONLY} and {@link RecommendParams#SLOG_ONLY}).
+ * belongs to is the API's own, {@link RecommendRequest#parametersOf}).
  */
 public record RecommendForm(
         List<Option> roles,
@@ -69,7 +69,9 @@ public record RecommendForm(
         List<String> conditions = values(raw, "condition");
         List<Option> roleOptions = List.of(
                 new Option(Role.SLOG.token(), "SLOG (separate log)", role == null || Role.SLOG.token().equalsIgnoreCase(role)),
-                new Option(Role.SPECIAL.token(), "special vdev (metadata, small blocks)", Role.SPECIAL.token().equalsIgnoreCase(role)));
+                new Option(Role.SPECIAL.token(), "special vdev (metadata, small blocks)", Role.SPECIAL.token().equalsIgnoreCase(role)),
+                new Option(Role.DEDUP.token(), "dedup vdev (deduplication tables)", Role.DEDUP.token().equalsIgnoreCase(role)),
+                new Option(Role.CACHE.token(), "cache device (L2ARC)", Role.CACHE.token().equalsIgnoreCase(role)));
         List<Option> interfaceOptions = new ArrayList<>();
         for (InterfaceFilter f : InterfaceFilter.values()) {
             interfaceOptions.add(new Option(f.token(), Words.interfaceFilter(f), containsToken(ifaces, f.token())));
@@ -104,13 +106,15 @@ public record RecommendForm(
      * value is for the API to name).
      */
     static Map<String, List<String>> canonical(Map<String, List<String>> raw) {
-        boolean slog = !Role.SPECIAL.token().equalsIgnoreCase(String.valueOf(Html.first(raw, "role")).trim());
+        Role role = dev.drivecat.common.ApiToken.parse(Role.class, String.valueOf(Html.first(raw, "role")).trim()).orElse(Role.SLOG);
+        List<String> roles = RecommendRequest.parametersOf(role);
+        List<String> api = RecommendRequest.parameters();
         Map<String, List<String>> kept = new LinkedHashMap<>();
         List<String> names = new ArrayList<>(ORDER);
         raw.keySet().stream().filter(n -> !ORDER.contains(n)).sorted().forEach(names::add);
         for (String name : names) {
             List<String> values = raw.get(name);
-            if (values == null || (slog ? RecommendParams.SPECIAL_ONLY : RecommendParams.SLOG_ONLY).contains(name)) {
+            if (values == null || api.contains(name) && !roles.contains(name)) {
                 continue;
             }
             List<String> nonBlank = values.stream().filter(v -> v != null && !v.isBlank()).map(String::trim).toList();

@@ -149,8 +149,7 @@ public class RecommendPage {
             if (paste.getBytes(StandardCharsets.UTF_8).length > PoolPastes.MAX_BYTES) {
                 throw BodyLimit.tooLarge("A paste", PoolPastes.MAX_BYTES);
             }
-            RecommendQuery query = PastedQuestion.ask(question, PoolPastes.read(paste), config.api().defaultCurrency(),
-                    config.api().maxLimit());
+            RecommendQuery query = PastedQuestion.ask(question, paste, config.api().defaultCurrency(), config.api().maxLimit());
             Recommendation answer = recommendations.recommendation(query);
             String curl = "curl -H 'Content-Type: text/plain' --data-binary @pool.txt '" + config.publicBaseUrl() + "/recommend"
                     + Html.query(question) + "'";
@@ -229,14 +228,18 @@ public class RecommendPage {
     /** The question as drivecat understood it, defaults included, in words. */
     static String question(RecommendQuery q) {
         List<String> parts = new ArrayList<>();
-        parts.add(q.role() == Role.SLOG ? "A SLOG" : "A special vdev");
+        parts.add(switch (q.role()) {
+            case SLOG -> "A SLOG";
+            case SPECIAL -> "A special vdev";
+            case DEDUP -> "A dedup vdev";
+            case CACHE -> "A cache device (L2ARC)";
+        });
         parts.add(q.interfaces().isEmpty() ? "any interface"
                 : q.interfaces().stream().map(Words::interfaceFilter).collect(Collectors.joining(" or ")));
         parts.add("power-loss protection " + Words.plpRequirement(q.plp()));
-        if (q.layout() != null) {
-            parts.add("for a " + Words.layout(q.layout()) + " pool" + (q.width() == null ? "" : " " + q.width() + " wide")
-                    + (q.setSize() == null ? "" : ", " + q.setSize() + " drives in the special mirror"));
-        }
+        q.vdevSet().ifPresent(s -> parts.add("for a " + Words.layout(s.layout()) + " pool" + (s.width() == null ? "" : " " + s.width()
+                + " wide") + ", " + s.setSize() + " drives in the " + (q.role() == Role.DEDUP ? "dedup" : "special") + " mirror"
+                + (s.units() > s.setSize() ? " (" + s.units() + " drives in all)" : "")));
         parts.add(q.conditions().isEmpty() ? "any condition"
                 : q.conditions().stream().map(ChangeWords::condition).collect(Collectors.joining(" or ")));
         if (q.maxPrice() != null) {

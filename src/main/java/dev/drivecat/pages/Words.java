@@ -228,31 +228,19 @@ final class Words {
     }
 
     /** A score component's name. */
-    static String component(String name) {
+    static String component(dev.drivecat.ranking.ScoreComponent name) {
         return switch (name) {
-            case "flush" -> "Flush";
-            case "plp" -> "Power-loss protection";
-            case "endurance" -> "Endurance";
-            case "price" -> "Price";
-            case "room" -> "Room";
-            default -> name.isEmpty() ? name : Character.toUpperCase(name.charAt(0)) + name.substring(1);
+            case FLUSH -> "Flush";
+            case PLP -> "Power-loss protection";
+            case ENDURANCE -> "Endurance";
+            case PRICE -> "Price";
+            case ROOM -> "Room";
         };
     }
 
-    /** Why /recommend left drives out, by its reason token. */
-    static String excluded(String reason) {
-        return switch (reason) {
-            case "outOfStock" -> "no offer in stock";
-            case "noPlp" -> "no power-loss protection";
-            case "businessOnly" -> "offered to business accounts only";
-            case "noOffer" -> "no offer";
-            case "otherCurrency" -> "priced in another currency only";
-            case "overMaxPrice" -> "over the price per drive";
-            case "overMaxSetPrice" -> "over the price for the set";
-            case "sellerType" -> "no offer from the seller type asked for";
-            case "tooSmall" -> "too small";
-            default -> reason.replaceAll("([A-Z])", " $1").toLowerCase(Locale.ROOT);
-        };
+    /** Why /recommend left drives out. */
+    static String excluded(dev.drivecat.ranking.Exclusion reason) {
+        return reason.words();
     }
 
     /** A link only for http(s) addresses: a urn: names a document with no public address. */

@@ -26,7 +26,8 @@ final class Explanations {
     private Explanations() {
     }
 
-    static Result result(Scoring.Inputs inputs, int rank, Scoring.Scored s, Scoring.Scored next, int units, Instant now) {
+    static Result result(Scoring.Inputs inputs, int rank, Scoring.Scored s, Scoring.Scored next, int units, Instant now,
+                         Recommendation.MixedSet mixed) {
         RecommendQuery q = inputs.q;
         ProfileColumns columns = inputs.columns;
         BigDecimal cheapest = inputs.field.cheapest;
@@ -65,8 +66,7 @@ final class Explanations {
             } else if (q.isSlog()) {
                 reasons.add("A mirrored log of 2: " + set + versus + ", from " + from + ".");
             } else {
-                reasons.add("A " + q.layout().token() + " pool needs a " + units + "-way special mirror: " + set + versus + ", from "
-                        + from + ".");
+                reasons.add(setWords(q) + ": " + set + versus + ", from " + from + ".");
             }
         }
         if (next != null) {
@@ -88,23 +88,10 @@ final class Explanations {
             warnings.add("Not on the OpenZFS hardware page's known-good SLOG list.");
         }
         warnings.addAll(fitWarnings(q, c));
-        if (!q.isSlog()) {
-            warnings.add("Losing the special vdev loses the pool: it holds the pool's metadata, so its mirror must stay as redundant "
-                    + "as the data vdevs.");
-            if (q.layout().hasParity()) {
-                warnings.add("A special vdev on a " + parityName(q) + " pool can never be removed: zpool remove refuses top-level vdevs on "
-                        + parityName(q) + " pools.");
-            }
-            warnings.add("Small blocks stop going to the special vdev once it is 75% full and go to the data vdevs without a word "
-                    + "(zfs_special_class_metadata_reserve_pct=25); metadata keeps going to it until it is full, then spills too: "
-                    + "plan to grow it before then.");
-            if (Boolean.TRUE.equals(c.discontinued())) {
-                warnings.add("Discontinued: no like-for-like replacement is made any more, and a special vdev is "
-                        + (q.layout().hasParity() ? "permanent on " + parityName(q) : "hard to move off") + ": buy a spare with the set.");
-            }
-        }
-        if (units > 1) {
-            warnings.add("The " + units + " drives of a mirror see the same writes and wear out together: buy them from different "
+        vdevWarnings(q, c, warnings);
+        int mirror = q.vdevSet().map(RecommendQuery.VdevSet::setSize).orElse(units);
+        if (mirror > 1) {
+            warnings.add("The " + mirror + " drives of a mirror see the same writes and wear out together: buy them from different "
                     + "batches or stagger their age, and watch their wear (smartctl's percentage used).");
         }
         if (s.endurance().lifeYears() == null) {
@@ -123,7 +110,34 @@ final class Explanations {
                 q.takesZil() ? s.predictedIops() : null,
                 columns.flushView(s.index()), s.plp(),
                 s.endurance().lifeYears() == null ? null : round(s.endurance().lifeYears(), 1), s.endurance().basis(),
-                s.capacity(), reasons, warnings);
+                s.capacity(), reasons, warnings, mixed);
+    }
+
+    /**
+     * The set of two models for {@code s}: half of it (rounded up) of its drive, the rest of {@code with},
+     * the best-ranked drive of another model; null without one.
+     */
+    static Recommendation.MixedSet mixedSet(Scoring.Inputs inputs, Scoring.Scored s, int with, int units) {
+        if (with < 0) {
+            return null;
+        }
+        ProfileColumns columns = inputs.columns;
+        int index = inputs.field.indexes[with];
+        OfferSelection.Choice other = inputs.field.choices[with];
+        int mine = (units + 1) / 2;
+        int theirs = units - mine;
+        BigDecimal a = s.offers().unitPrice();
+        BigDecimal b = other.unitPrice();
+        String currency = s.offers().best() == null ? inputs.q.currency() : s.offers().best().currency();
+        BigDecimal cost = a == null || b == null ? null : a.multiply(BigDecimal.valueOf(mine)).add(b.multiply(BigDecimal.valueOf(theirs)));
+        String slug = columns.profiles.get(index).candidate().slug();
+        String basis = mine + " × " + (a == null ? "no price" : money(a, currency)) + " (" + s.candidate().slug() + ") + " + theirs + " × "
+                + (b == null ? "no price" : money(b, currency)) + " (" + slug + ")";
+        PlpAssessment otherPlp = columns.profiles.get(index).plp();
+        PlpAssessment weaker = RankingModel.plpValue(otherPlp.protection()) < RankingModel.plpValue(s.plp().protection()) ? otherPlp
+                : s.plp();
+        return new Recommendation.MixedSet(columns.ref(index), mine, theirs, cost, basis,
+                round(Math.min(columns.capacityGib[s.index()], columns.capacityGib[index]), 1), weaker.summary());
     }
 
     /**
@@ -150,8 +164,50 @@ final class Explanations {
     }
 
     /** The kind of a pool with parity, as the warnings name it: RAIDZ or dRAID. */
-    private static String parityName(RecommendQuery q) {
-        return q.layout().isRaidz() ? "RAIDZ" : "dRAID";
+    private static String parityName(dev.drivecat.pools.VdevType layout) {
+        return layout.isRaidz() ? "RAIDZ" : "dRAID";
+    }
+
+    /**
+     * How the set is made up, as a reason says it: "A raidz2 pool needs a 3-way special mirror", with the
+     * special vdevs and the cold spares bought besides.
+     */
+    static String setWords(RecommendQuery q) {
+        RecommendQuery.VdevSet set = q.vdevSet().orElseThrow();
+        String what = q.role() == Role.DEDUP ? "dedup" : "special";
+        String words = "A " + set.layout().token() + " pool needs a " + set.setSize() + "-way " + what + " mirror";
+        if (set.vdevs() > 1 || set.spares() > 0) {
+            words += (set.vdevs() > 1 ? "; " + set.vdevs() + " " + what + " vdevs" : "") + (set.spares() > 0 ? (set.vdevs() > 1 ? " and "
+                    : "; ") + set.spares() + " cold spare" + (set.spares() == 1 ? "" : "s") : "") + " make " + set.units() + " drives";
+        }
+        return words;
+    }
+
+    /** What a special or dedup vdev's buyer must know: the pool's life depends on it, and it may never come out again. */
+    private static void vdevWarnings(RecommendQuery q, Candidate c, List<String> warnings) {
+        RecommendQuery.VdevSet set = q.vdevSet().orElse(null);
+        if (set == null) {
+            return;
+        }
+        boolean dedup = q.role() == Role.DEDUP;
+        String what = dedup ? "dedup vdev" : "special vdev";
+        warnings.add(dedup ? "Losing the dedup vdev loses the pool, as losing any top-level vdev does: its mirror must stay as "
+                + "redundant as the data vdevs." : "Losing the special vdev loses the pool: it holds the pool's metadata, so its mirror "
+                + "must stay as redundant as the data vdevs.");
+        if (set.layout().hasParity()) {
+            warnings.add("A " + what + " on a " + parityName(set.layout()) + " pool can never be removed: zpool remove refuses top-level "
+                    + "vdevs on " + parityName(set.layout()) + " pools.");
+        }
+        if (q.role() == Role.SPECIAL) {
+            warnings.add("Small blocks stop going to the special vdev once it is 75% full and go to the data vdevs without a word "
+                    + "(zfs_special_class_metadata_reserve_pct=25); metadata keeps going to it until it is full, then spills too: "
+                    + "plan to grow it before then.");
+        }
+        if (Boolean.TRUE.equals(c.discontinued())) {
+            warnings.add("Discontinued: no like-for-like replacement is made any more, and a " + what + " is "
+                    + (set.layout().hasParity() ? "permanent on " + parityName(set.layout()) : "hard to move off")
+                    + ": buy a spare with the set.");
+        }
     }
 
     /** SATA carries about 550 MB/s in practice: 600 MB/s after 8b/10b encoding, less protocol overhead. */
@@ -165,7 +221,9 @@ final class Explanations {
         }
         double peak = q.peakSyncMBps().doubleValue();
         String peakWords = RankingModel.plain(q.peakSyncMBps()) + " MB/s peak sync write rate";
-        if (c.seqWrite() != null && c.seqWrite().number() != null && c.seqWrite().number().doubleValue() < peak) {
+        if (c.seqWrite() == null || c.seqWrite().number() == null) {
+            warnings.add("Its sequential write is not in the catalog: whether it takes the " + peakWords + " is unknown.");
+        } else if (c.seqWrite().number().doubleValue() < peak) {
             warnings.add("Its stated sequential write, " + RankingModel.plain(c.seqWrite().number()) + " MB/s (\"" + c.seqWrite().wording()
                     + "\", " + c.seqWrite().source() + "), is below the " + peakWords + ": it would limit the sync writes.");
         }
@@ -211,9 +269,9 @@ final class Explanations {
         }
         Scoring.Draft b = s.drafts().get(biggest);
         Scoring.Draft theirs = next.drafts().get(biggest);
-        String known = theirs.unknown() && !b.unknown() ? ", whose " + b.name() + " is unknown"
-                : b.unknown() && !theirs.unknown() ? " (this drive's " + b.name() + " is unknown)" : "";
-        return "Ranked above " + slug + " by " + Decimals.fixed(total, 1) + " points, mostly on " + b.name() + " ("
+        String known = theirs.unknown() && !b.unknown() ? ", whose " + b.name().token() + " is unknown"
+                : b.unknown() && !theirs.unknown() ? " (this drive's " + b.name().token() + " is unknown)" : "";
+        return "Ranked above " + slug + " by " + Decimals.fixed(total, 1) + " points, mostly on " + b.name().token() + " ("
                 + Decimals.fixed(b.points(), 1) + " against " + Decimals.fixed(theirs.points(), 1) + known + ").";
     }
 

@@ -6,7 +6,6 @@ import dev.drivecat.common.Decimals;
 import dev.drivecat.ranking.Recommendation.Excluded;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,7 +25,7 @@ final class Field {
     final OfferSelection.Choice[] choices;
     final int count;
     final int excludedTotal;
-    final Map<String, Integer> excludedByReason;
+    final Map<Exclusion, Integer> excludedByReason;
     final List<Excluded> excludedListed;
     final BigDecimal cheapest;
     final double cheapestValue;
@@ -73,23 +72,24 @@ final class Field {
     static Field of(RecommendQuery q, ProfileColumns columns, int[] indexes, Ranker.Offers offers, Sizing sizing) {
         Exclusions excluded = new Exclusions();
         Passed passed = pass(q, columns, indexes, offers, sizing, excluded);
-        return new Field(passed, excluded, columns, q.isSlog(), Ranker.flushModel(q).ceilingIops(), sizing.special());
+        return new Field(passed, excluded, columns, q.isSlog(), Ranker.flushModel(q).ceilingIops(), sizing.vdev());
     }
 
     /**
      * What a question asks its drives to hold, worked out once per question (the key, the filters, the
-     * score and the notes read it): a log's need, or a special vdev's (empty when the question gives
-     * no size). The other is null, or empty.
+     * score and the notes read it): a log's need, or a special or dedup vdev's (empty when the question
+     * gives no size, and for a cache device). The other is null, or empty.
      */
-    record Sizing(Optional<SpecialSizing.Need> special, LogSizing.Need log) {
+    record Sizing(Optional<SpecialSizing.Need> vdev, LogSizing.Need log) {
 
         static Sizing of(RecommendQuery q) {
-            return q.isSlog() ? new Sizing(Optional.empty(), LogSizing.need(q.ramGib(), q.peakSyncMBps())) : new Sizing(need(q), null);
+            return q instanceof RecommendQuery.Log log ? new Sizing(Optional.empty(), LogSizing.need(log.ramGib(), log.peakSyncMBps()))
+                    : new Sizing(need(q), null);
         }
 
         /** What one drive must hold, GiB; NaN when nothing is asked. */
         double requiredGib() {
-            return log != null ? log.requiredGib() : special.map(SpecialSizing.Need::requiredGib).orElse(Double.NaN);
+            return log != null ? log.requiredGib() : vdev.map(SpecialSizing.Need::requiredGib).orElse(Double.NaN);
         }
     }
 
@@ -106,10 +106,10 @@ final class Field {
     /** Counts exclusions by reason, and keeps the first few with their details (the rest are counted only). */
     private static final class Exclusions {
         final List<Excluded> listed = new ArrayList<>();
-        final Map<String, Integer> byReason = new LinkedHashMap<>();
+        final Map<Exclusion, Integer> byReason = new java.util.EnumMap<>(Exclusion.class);
         int total;
 
-        void add(String slug, String reason, java.util.function.Supplier<String> detail) {
+        void add(String slug, Exclusion reason, java.util.function.Supplier<String> detail) {
             total++;
             byReason.merge(reason, 1, Integer::sum);
             if (listed.size() < LISTED_EXCLUSIONS) {
@@ -119,21 +119,37 @@ final class Field {
     }
 
     /**
-     * What a special vdev must hold for this question: measured from a pasted zdb histogram, else
-     * estimated from the data size; empty for a log, or when the question gives neither.
+     * What one drive of the vdev bought must hold for this question: a special vdev's need, measured
+     * from a pasted zdb histogram or estimated from the data size, shared among the special vdevs
+     * bought; a dedup vdev's, its dedup table. Empty for a log and a cache device, or when the question
+     * gives no size.
      */
-    static Optional<SpecialSizing.Need> need(RecommendQuery q) {
-        if (q.isSlog()) {
-            return Optional.empty();
-        }
+    static Optional<SpecialSizing.Need> need(RecommendQuery asked) {
+        return switch (asked.role()) {
+            case SLOG, CACHE -> Optional.empty();
+            case SPECIAL -> {
+                RecommendQuery.Special q = (RecommendQuery.Special) asked;
+                yield special(q).map(n -> SpecialSizing.shared(n, q.set().vdevs()));
+            }
+            case DEDUP -> DedupSizing.need((RecommendQuery.Dedup) asked);
+        };
+    }
+
+    /** What the special vdevs hold together: measured from a pasted zdb histogram, else estimated from the data size. */
+    private static Optional<SpecialSizing.Need> special(RecommendQuery.Special q) {
         Optional<SpecialSizing.Need> measured = q.measuredSizing().flatMap(SpecialSizing::measured);
         if (measured.isPresent()) {
             return measured;
         }
-        Double small = q.smallBlockDataGib() == null ? null : q.smallBlockDataGib().doubleValue();
-        // at or above the recordsize every data block is a small block (OpenZFS 2.4 takes such values; zfsprops(7))
-        boolean everyBlock = q.smallBlocksKib() != null && q.smallBlocksKib() > 0 && q.smallBlocksKib() >= q.recordsizeKib();
-        return SpecialSizing.need(q.dataGib(), q.recordsizeKib(), q.fileCount(), small, everyBlock);
+        Integer small = q.smallBlocksKib();
+        boolean cutoff = small != null && small > 0;
+        // at or above the recordsize every file block is a small block (OpenZFS 2.4 takes such values; zfsprops(7)); zvol
+        // blocks go to the special vdev only from 2.4, at or above volblocksize (dmu_write_policy, commit b048bfa)
+        boolean everyFileBlock = cutoff && small >= q.recordsizeKib();
+        boolean everyZvolBlock = cutoff && small >= q.volblocksizeKib() && q.openzfsHas(ReleaseRule.ZVOL_BLOCKS_ON_SPECIAL);
+        return SpecialSizing.need(new SpecialSizing.Estimate(q.dataGib(), q.recordsizeKib(), q.zvolGib(), q.volblocksizeKib(),
+                q.fileCount(), q.smallBlockDataGib() == null ? null : q.smallBlockDataGib().doubleValue(), everyFileBlock,
+                everyZvolBlock));
     }
 
     /** The candidates that pass the filters, as indexes into the columns, with their offers; the first {@code count} slots are used. */
@@ -145,8 +161,9 @@ final class Field {
                                Exclusions excluded) {
         boolean slog = q.isSlog();
         boolean plpRequired = q.plp() == PlpRequirement.REQUIRED;
-        double needGib = sizing.special().map(SpecialSizing.Need::requiredGib).orElse(Double.NaN);
+        double needGib = sizing.vdev().map(SpecialSizing.Need::requiredGib).orElse(Double.NaN);
         double logNeedGib = slog ? sizing.log().requiredGib() : Double.NaN;
+        String vdevName = q.role() == Role.DEDUP ? "dedup vdev" : "special vdev";
         int[] passed = new int[indexes.length];
         OfferSelection.Choice[] choices = new OfferSelection.Choice[indexes.length];
         int count = 0;
@@ -157,20 +174,20 @@ final class Field {
         for (int i : indexes) {
             if (plpRequired && !protectedEnough[i]) {
                 Ranker.Profile p = columns.profiles.get(i);
-                excluded.add(p.candidate().slug(), "noPlp", () -> p.plp().summary() + requirement);
+                excluded.add(p.candidate().slug(), Exclusion.NO_PLP, () -> p.plp().summary() + requirement);
                 continue;
             }
             if (slog && columns.capacityGib[i] < logNeedGib) {
                 Candidate c = columns.profiles.get(i).candidate();
-                excluded.add(c.slug(), "tooSmall", () -> c.capacityGb() + " GB is below the " + Decimals.fixed(logNeedGib, 1)
+                excluded.add(c.slug(), Exclusion.TOO_SMALL, () -> c.capacityGb() + " GB is below the " + Decimals.fixed(logNeedGib, 1)
                         + " GiB the log must hold");
                 continue;
             }
             double capacityGib = columns.capacityGib[i];
             if (capacityGib < needGib) {
-                excluded.add(columns.profiles.get(i).candidate().slug(), "tooSmall", () -> Decimals.fixed(capacityGib, 0)
+                excluded.add(columns.profiles.get(i).candidate().slug(), Exclusion.TOO_SMALL, () -> Decimals.fixed(capacityGib, 0)
                         + " GiB per drive is " + Decimals.fixed(needGib - capacityGib, 0) + " GiB short of the "
-                        + Decimals.fixed(needGib, 0) + " GiB the special vdev needs");
+                        + Decimals.fixed(needGib, 0) + " GiB the " + vdevName + " needs");
                 continue;
             }
             OfferSelection.Choice choice = offers.choose(i, columns.profiles.get(i));

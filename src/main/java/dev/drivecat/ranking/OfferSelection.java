@@ -49,7 +49,7 @@ final class OfferSelection {
      * without a price. {@code costValue} is the same as a double (NaN without), for arithmetic.
      */
     record Choice(Offer best, BigDecimal unitPrice, BigDecimal setCost, String setCostBasis, List<String> warnings,
-                  String excludedReason, String excludedDetail, BigDecimal cost, double costValue) {
+                  Exclusion excludedReason, String excludedDetail, BigDecimal cost, double costValue) {
 
         /** Offers chosen: the set's cost when it could be filled, else {@code units} × the unit price. */
         static Choice of(Offer best, BigDecimal unitPrice, BigDecimal setCost, String setCostBasis, List<String> warnings, int units) {
@@ -62,7 +62,7 @@ final class OfferSelection {
             return excludedReason != null;
         }
 
-        static Choice out(String reason, String detail) {
+        static Choice out(Exclusion reason, String detail) {
             return new Choice(null, null, null, null, List.of(), reason, detail, null, Double.NaN);
         }
     }
@@ -80,7 +80,7 @@ final class OfferSelection {
     static Choice choose(List<Offer> offers, Filter q) {
         int units = q.units();
         if (offers.isEmpty()) {
-            return Choice.out("noOffer", "no offer in the catalog");
+            return Choice.out(Exclusion.NO_OFFER, "no offer in the catalog");
         }
         // One pass (this runs for every candidate of every ranking): how far each offer gets through
         // the filters, in the order their reasons are reported.
@@ -111,21 +111,21 @@ final class OfferSelection {
             }
         }
         if (inCurrency == 0) {
-            return Choice.out("otherCurrency", "offers only in " + String.join(", ",
+            return Choice.out(Exclusion.OTHER_CURRENCY, "offers only in " + String.join(", ",
                     offers.stream().map(Offer::currency).distinct().sorted().toList()));
         }
         if (open == 0) {
-            return Choice.out("businessOnly", "offered only to business accounts (includeBusinessOnly=true shows them)");
+            return Choice.out(Exclusion.BUSINESS_ONLY, "offered only to business accounts (includeBusinessOnly=true shows them)");
         }
         if (inCondition == 0) {
-            return Choice.out("condition", "no offer in condition " + q.conditions());
+            return Choice.out(Exclusion.CONDITION, "no offer in condition " + q.conditions());
         }
         if (bySeller.isEmpty()) {
-            return Choice.out("sellerType", "no offer from seller type " + q.sellerTypes());
+            return Choice.out(Exclusion.SELLER_TYPE, "no offer from seller type " + q.sellerTypes());
         }
         if (buyable.isEmpty()) {
             if (!q.includeOutOfStock()) {
-                return Choice.out("outOfStock", "no offer in stock" + bySeller.stream().map(Offer::availability)
+                return Choice.out(Exclusion.OUT_OF_STOCK, "no offer in stock" + bySeller.stream().map(Offer::availability)
                         .filter(a -> a != null && !a.isBlank()).findFirst().map(a -> " (\"" + a + "\")").orElse(""));
             }
             Offer newest = bySeller.stream().max(Comparator.comparing(Offer::observedAt)).orElseThrow();
@@ -135,7 +135,7 @@ final class OfferSelection {
         // one pass, not a sort: this runs for every candidate of every ranking, and only a set needs the order
         Offer best = cheapest(buyable);
         if (q.maxPrice() != null && delivered(best).compareTo(q.maxPrice()) > 0) {
-            return Choice.out("overMaxPrice", "cheapest offer " + delivered(best).toPlainString() + " " + best.currency()
+            return Choice.out(Exclusion.OVER_MAX_PRICE, "cheapest offer " + delivered(best).toPlainString() + " " + best.currency()
                     + " is over maxPrice " + q.maxPrice().toPlainString());
         }
         List<String> warnings = new ArrayList<>();
@@ -151,7 +151,7 @@ final class OfferSelection {
             }
             BigDecimal compared = setCost != null ? setCost : delivered(best).multiply(BigDecimal.valueOf(units));
             if (q.maxSetPrice() != null && compared.compareTo(q.maxSetPrice()) > 0) {
-                return Choice.out("overMaxSetPrice", "the set of " + units + " costs " + compared.toPlainString() + " "
+                return Choice.out(Exclusion.OVER_MAX_SET_PRICE, "the set of " + units + " costs " + compared.toPlainString() + " "
                         + best.currency() + ", over maxSetPrice " + q.maxSetPrice().toPlainString());
             }
         }

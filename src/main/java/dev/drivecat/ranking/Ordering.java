@@ -67,7 +67,7 @@ final class Ordering {
      */
     static List<Integer> top(Scoring.Inputs inputs, Scoring.Weights weights, Scoring.Standing standing, long[] scores, int n) {
         int count = inputs.field.count;
-        int endurance = weights.indexOf(Scoring.Part.ENDURANCE);
+        int endurance = weights.indexOf(ScoreComponent.ENDURANCE);
         int weight = endurance < 0 ? 0 : weights.values()[endurance];
         RankOrder order = new RankOrder(inputs.field.indexes, inputs.columns.slugRanks(), inputs.field.costRanks, scores);
         int[] heap = new int[n];
@@ -77,7 +77,7 @@ final class Ordering {
             if (size == n && n > 0 && standing.best()[k] < scores[heap[0]]) {
                 break;
             }
-            scores[k] = endurance < 0 ? standing.settled()[k] : standing.settled()[k] + Scoring.tenths(weight, inputs.value(Scoring.Part.ENDURANCE, k));
+            scores[k] = endurance < 0 ? standing.settled()[k] : standing.settled()[k] + Scoring.tenths(weight, inputs.value(ScoreComponent.ENDURANCE, k));
             if (size < n) {
                 heap[size] = k;
                 for (int i = size++; i > 0 && order.applyAsInt(heap[i], heap[(i - 1) / 2]) > 0; i = (i - 1) / 2) {

@@ -5,6 +5,7 @@ import dev.drivecat.pools.HistogramBinning;
 import dev.drivecat.pools.HistogramSizing;
 import dev.drivecat.pools.PoolPaste;
 import dev.drivecat.pools.PoolQuestion;
+import dev.drivecat.pools.VdevRole;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -48,19 +49,103 @@ public record PastedPool(
         @Schema(nullable = true, description = "The special vdev's size for each special_small_blocks cutoff, measured from the "
                 + "paste's zdb block histogram; null when the paste has none (the answer's notes then give an estimate).")
         MeasuredSizing specialSizing,
-        @Schema(description = "What the paste did not show clearly, with its line numbers (from 1).") List<String> warnings) {
+        @Schema(description = "What the paste did not show clearly, with its line numbers (from 1).") List<String> warnings,
+        @Schema(description = "The devices of the pool's special, dedup and log vdevs as zpool status shows them, with their state "
+                + "and error counters.") List<Member> members,
+        @Schema(nullable = true, description = "The dedup table's size as the paste shows it (zpool status -D, zdb -D, or zdb's "
+                + "DDT ZAP algorithm row); null when it shows none.") DedupTableSize dedupTable,
+        @Schema(nullable = true, description = "The pool's sizes as zpool list -v shows them; null without it.") Sizes sizes) {
 
     public PastedPool {
         shownAt = List.copyOf(shownAt);
         parameters = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(parameters));
         overridden = List.copyOf(overridden);
         warnings = List.copyOf(warnings);
+        members = List.copyOf(members);
+    }
+
+    /**
+     * A device of a special, dedup or log vdev, as zpool status shows it.
+     *
+     * @param group the vdev it is in ({@code mirror-1}); null when it is the vdev
+     */
+    @Schema(name = "PastedMember")
+    public record Member(VdevRole role, @Schema(nullable = true, examples = "mirror-1") String group,
+                         @Schema(examples = "nvme0n1") String name, @Schema(examples = "ONLINE") String state,
+                         long read, long write, long cksum, @Schema(examples = "7") int line) {
+
+        /** ONLINE with no error counted. */
+        @com.fasterxml.jackson.annotation.JsonIgnore
+        public boolean healthy() {
+            return "ONLINE".equals(state) && read + write + cksum == 0;
+        }
+    }
+
+    /**
+     * The pool's sizes as zpool list -v shows them (rounded as it prints them): its data vdevs' SIZE and
+     * ALLOC added up (raw, parity included), its special vdevs' (a mirror's is one drive's). Each null
+     * when not shown.
+     */
+    @Schema(name = "PastedPoolSizes")
+    public record Sizes(@Schema(nullable = true) Long dataSizeBytes, @Schema(nullable = true) Long dataAllocBytes,
+                        @Schema(nullable = true) Long specialSizeBytes, @Schema(nullable = true) Long specialAllocBytes) {
+
+        /** What the vdevs of the pool's data and special sections show; null when none shows a size. */
+        static Sizes of(PoolPaste.Pool pool) {
+            Sizes s = new Sizes(sum(pool, VdevRole.DATA, PoolPaste.Vdev::sizeBytes), sum(pool, VdevRole.DATA, PoolPaste.Vdev::allocBytes),
+                    sum(pool, VdevRole.SPECIAL, PoolPaste.Vdev::sizeBytes), sum(pool, VdevRole.SPECIAL, PoolPaste.Vdev::allocBytes));
+            return s.dataSizeBytes == null && s.specialSizeBytes == null ? null : s;
+        }
+
+        /** The figures of a section's vdevs added up; null unless every one of them shows it. */
+        private static Long sum(PoolPaste.Pool pool, VdevRole role, java.util.function.Function<PoolPaste.Vdev, Long> figure) {
+            List<PoolPaste.Vdev> vdevs = pool.vdevs(role);
+            long total = 0;
+            for (PoolPaste.Vdev v : vdevs) {
+                Long f = figure.apply(v);
+                if (f == null) {
+                    return null;
+                }
+                total += f;
+            }
+            return vdevs.isEmpty() ? null : total;
+        }
+    }
+
+    /** The dedup table's size on disk, and where it was read and how. */
+    @Schema(name = "DedupTableSize")
+    public record DedupTableSize(@Schema(description = "Bytes on disk.") long bytes,
+                                 @Schema(description = "What it was read from, and how it was counted.") String basis) {
     }
 
     /** Where the paste shows the pool, in one line: {@code zpool list -v at lines 2–21, zpool status at lines 23–47}; empty for nowhere. */
     @com.fasterxml.jackson.annotation.JsonIgnore
     public String where() {
         return shownAt.stream().map(Object::toString).collect(java.util.stream.Collectors.joining(", "));
+    }
+
+    /** The pool's special vdevs' size, bytes, as zpool list -v shows it (a mirror's is one drive's); null when not shown. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public Long specialSizeBytes() {
+        return sizes == null ? null : sizes.specialSizeBytes();
+    }
+
+    /** What the pool's special vdevs hold now, bytes; null when not shown. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public Long specialAllocBytes() {
+        return sizes == null ? null : sizes.specialAllocBytes();
+    }
+
+    /** The data vdevs' raw size, bytes (parity included); null when not shown. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public Long dataSizeBytes() {
+        return sizes == null ? null : sizes.dataSizeBytes();
+    }
+
+    /** What the data vdevs hold now, bytes (parity included); null when not shown. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public Long dataAllocBytes() {
+        return sizes == null ? null : sizes.dataAllocBytes();
     }
 
     /** A parameter the paste gave and the query gave too. */

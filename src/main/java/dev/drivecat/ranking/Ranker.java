@@ -18,6 +18,21 @@ public final class Ranker {
     private static final FlushModel SEPARATE_LOG = FlushModel.separateLog();
     private static final FlushModel SPECIAL_MIRROR = FlushModel.specialMirror();
 
+    /** Ranks past the shown ones searched for a second model of a mixed set. */
+    static final int MIXED_SEARCH = 20;
+
+    /** The place in the field of the best-ranked drive in {@code top} of another model than {@code s}'s; -1 for none. */
+    private static int otherModel(ProfileColumns columns, Field field, List<Integer> top, Scoring.Scored s) {
+        Candidate c = s.candidate();
+        for (int k : top) {
+            Candidate other = columns.profiles.get(field.indexes[k]).candidate();
+            if (!(other.vendor().equalsIgnoreCase(c.vendor()) && other.model().equalsIgnoreCase(c.model()))) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
     /** The calibration that predicts this query's sync IOPS: a separate log, or the ZIL on the special mirror. */
     static FlushModel flushModel(RecommendQuery q) {
         return q.isSlog() ? SEPARATE_LOG : SPECIAL_MIRROR;
@@ -70,14 +85,17 @@ public final class Ranker {
      * 6.0 s of a core, compiled again for each loop (JFR, 2026-12-02).
      */
     Recommendation rank(RecommendQuery q, ProfileColumns columns, Field field, Field.Sizing sizing, Instant now) {
-        Optional<SpecialSizing.Need> need = sizing.special();
+        Optional<SpecialSizing.Need> need = sizing.vdev();
         int units = q.units();
         Scoring.Weights weights = Scoring.Weights.of(q);
         Scoring.Inputs inputs = new Scoring.Inputs(q, columns, field, need, RankingModel.load(q.enduranceWriteMBps()));
         Scoring.Standing standing = field.standings.computeIfAbsent(weights, key -> Scoring.standing(inputs, weights));
         long[] scores = new long[field.count];
+        boolean mixed = q.mixedModels() && units > 1;
+        // a mixed set pairs each shown drive with the best-ranked drive of another model: a few more ranks are kept to find it
+        List<Integer> top = Ordering.top(inputs, weights, standing, scores, q.limit() + (mixed ? MIXED_SEARCH : 1));
         List<Scoring.Scored> kept = new ArrayList<>();
-        for (int k : Ordering.top(inputs, weights, standing, scores, q.limit() + 1)) {
+        for (int k : top.subList(0, Math.min(top.size(), q.limit() + 1))) {
             kept.add(Scoring.score(weights, k, scores[k] / 10.0, units, inputs));
         }
         List<Scoring.Scored> shown = kept.subList(0, Math.min(q.limit(), kept.size()));
@@ -85,9 +103,10 @@ public final class Ranker {
         for (int i = 0; i < shown.size(); i++) {
             Scoring.Scored s = shown.get(i);
             Scoring.Scored next = i + 1 < kept.size() ? kept.get(i + 1) : null;
-            results.add(Explanations.result(inputs, i + 1, s, next, units, now));
+            results.add(Explanations.result(inputs, i + 1, s, next, units, now,
+                    mixed ? Explanations.mixedSet(inputs, s, otherModel(columns, field, top, s), units) : null));
         }
-        return new Recommendation(q, Notes.model(q), Notes.notes(q, sizing, field.excludedByReason, columns.kept), Explanations.priceAges(q, shown),
+        return new Recommendation(q, Notes.model(q), Notes.notes(q, sizing, field, columns.kept), Explanations.priceAges(q, shown),
                 results, new FilteredOut(field.excludedTotal, field.excludedByReason, field.excludedListed));
     }
 }

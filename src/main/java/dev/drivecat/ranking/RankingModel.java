@@ -4,7 +4,7 @@ import dev.drivecat.catalog.Media;
 import dev.drivecat.catalog.PlpAssessment;
 import dev.drivecat.common.Decimals;
 import java.math.BigDecimal;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,34 +47,49 @@ public final class RankingModel {
         };
     }
 
-    /** Weights, out of 100, per role. */
-    public static Map<String, Integer> weights(RecommendQuery q) {
-        Map<String, Integer> w = new LinkedHashMap<>();
-        if (q.isSlog()) {
-            w.put("flush", 35);
-            w.put("plp", 25);
-            w.put("endurance", 15);
-            w.put("price", 25);
-        } else if (q.zilOnSpecial()) {
-            w.put("flush", 15);
-            w.put("plp", 25);
-            w.put("endurance", 20);
-            w.put("price", 30);
-            w.put("room", 10);
-        } else {
-            w.put("plp", 15);
-            w.put("endurance", 15);
-            w.put("price", 50);
-            w.put("room", 20);
+    /** Weights, out of 100, per role (src/docs/ranking.md §3 says why). */
+    public static Map<ScoreComponent, Integer> weights(RecommendQuery q) {
+        Map<ScoreComponent, Integer> w = new EnumMap<>(ScoreComponent.class);
+        switch (q.role()) {
+            case SLOG -> {
+                w.put(ScoreComponent.FLUSH, 35);
+                w.put(ScoreComponent.PLP, 25);
+                w.put(ScoreComponent.ENDURANCE, 15);
+                w.put(ScoreComponent.PRICE, 25);
+            }
+            case SPECIAL -> {
+                if (q.zilOnSpecial()) {
+                    w.put(ScoreComponent.FLUSH, 15);
+                    w.put(ScoreComponent.PLP, 25);
+                    w.put(ScoreComponent.ENDURANCE, 20);
+                    w.put(ScoreComponent.PRICE, 30);
+                    w.put(ScoreComponent.ROOM, 10);
+                } else {
+                    vdevWithoutZil(w);
+                }
+            }
+            case DEDUP -> vdevWithoutZil(w);
+            case CACHE -> {
+                w.put(ScoreComponent.ENDURANCE, 30);
+                w.put(ScoreComponent.PRICE, 70);
+            }
         }
         return w;
+    }
+
+    /** A vdev the pool cannot lose that takes no ZIL: a special vdev without it, a dedup vdev. */
+    private static void vdevWithoutZil(Map<ScoreComponent, Integer> w) {
+        w.put(ScoreComponent.PLP, 15);
+        w.put(ScoreComponent.ENDURANCE, 15);
+        w.put(ScoreComponent.PRICE, 50);
+        w.put(ScoreComponent.ROOM, 20);
     }
 
     /**
      * The flush latency used for a drive, how sure it is ({@code evidence}: measured,
      * measured-other-form-factor, vendor-stated or class-default), and why that one.
      */
-    public record Flush(double latencyUs, String evidence, String basis) {
+    public record Flush(double latencyUs, FlushEvidence evidence, String basis) {
     }
 
     /**
@@ -86,11 +101,11 @@ public final class RankingModel {
      */
     public static Flush flush(Candidate c, PlpAssessment plp) {
         if (!c.measured().isEmpty()) {
-            return new Flush(median(c.measured()), "measured", measuredBasis("measured", c.measured()));
+            return new Flush(median(c.measured()), FlushEvidence.MEASURED, measuredBasis("measured", c.measured()));
         }
         if (c.sibling() != null) {
             Candidate.Sibling s = c.sibling();
-            return new Flush(median(s.measured()), "measured-other-form-factor", measuredBasis("measured on the same model and "
+            return new Flush(median(s.measured()), FlushEvidence.MEASURED_OTHER_FORM_FACTOR, measuredBasis("measured on the same model and "
                     + "capacity as " + s.formFactor().label() + " (" + s.slug() + "), not on this " + c.formFactor().label()
                     + " drive itself", s.measured()));
         }
@@ -98,12 +113,12 @@ public final class RankingModel {
         if (plp.cheapFlush()) {
             Candidate.Evidence vendor = c.writeLatency();
             if (vendor != null && vendor.number() != null) {
-                return new Flush(vendor.number().doubleValue(), "vendor-stated",
+                return new Flush(vendor.number().doubleValue(), FlushEvidence.VENDOR_STATED,
                         "write latency as stated: \"" + vendor.wording() + "\" (" + vendor.source() + ")");
             }
         }
         FlushModel.DeviceClass cls = FlushModel.DeviceClass.of(xpoint, plp.cheapFlush(), c.iface());
-        return new Flush(cls.latencyUs(), "class-default", String.format(Locale.ROOT,
+        return new Flush(cls.latencyUs(), FlushEvidence.CLASS_DEFAULT, String.format(Locale.ROOT,
                 "assumed %s µs, %s (no measurement or stated latency for this drive in the catalog)", plain(
                         BigDecimal.valueOf(cls.latencyUs())), cls.basis()));
     }

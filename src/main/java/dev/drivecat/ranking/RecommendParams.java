@@ -1,18 +1,12 @@
 package dev.drivecat.ranking;
 
-import dev.drivecat.catalog.Interface;
-import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.common.ApiToken;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
 import dev.drivecat.pools.VdevType;
-import dev.drivecat.pricing.Condition;
-import dev.drivecat.pricing.SellerType;
 import java.math.BigDecimal;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Turns /recommend's query parameters into a {@link RecommendQuery}, or a 400 that says what is
@@ -42,174 +36,218 @@ public final class RecommendParams {
         return new RecommendParams(merged);
     }
 
-    /** Parameters of both roles, after {@code role}; then those only one role takes (the other refuses them). */
-    static final List<String> COMMON = List.of("interface", "bus", "plp", "condition", "sellerType", "includeBusinessOnly",
-            "includeOutOfStock", "maxPrice", "currency", "limit", "syncWriteMBps", "peakSyncMBps", "workload", "poolMedia",
-            "maxPriceAgeDays");
-    public static final List<String> SLOG_ONLY = List.of("slogMirror", "ramGib");
-    public static final List<String> SPECIAL_ONLY = List.of("layout", "width", "dataVdevs", "dataTib", "diskTb", "recordsize", "fileCount",
-            "smallBlocks", "smallBlockDataGib", "hasSlog", "openzfsVersion", "maxSetPrice");
-    /**
-     * What {@code zfs version} prints, or the release alone: zfs-2.3.4-1, zfs-kmod-2.2.4-pve1,
-     * 2.2.4-pve1, 2.4.0-rc1, 2.4. The prefix and the packaging or pre-release suffix are dropped.
-     */
-    private static final java.util.regex.Pattern OPENZFS_VERSION = java.util.regex.Pattern.compile(
-            "(?i)(?:zfs-(?:kmod-)?|v)?([0-9]{1,2}\\.[0-9]{1,2}(?:\\.[0-9]{1,3})?)(?:-[a-z0-9][a-z0-9.+~_-]*)?");
-    static final String OPENZFS_VERSION_FORMS = "an OpenZFS release as zfs version prints it: 2.4, 2.3.4, zfs-2.3.4-1, "
-            + "zfs-kmod-2.2.4-pve1, 2.2.4-pve1 or 2.4.0-rc1";
     static final int DEFAULT_LIMIT = 10;
     static final BigDecimal DISK_TB_MIN = new BigDecimal("0.001");
     static final BigDecimal DISK_TB_MAX = new BigDecimal("1000");
     static final int DEFAULT_MAX_PRICE_AGE_DAYS = 14;
 
+    /** The question these parameters ask, read through {@link RecommendRequest#of}. */
     public RecommendQuery parse(String defaultCurrency, int maxLimit) {
-        String roleRaw = one("role");
-        if (roleRaw == null || roleRaw.isBlank()) {
+        return interpret(RecommendRequest.of(raw), defaultCurrency, maxLimit);
+    }
+
+    /**
+     * What a request asks, with every default filled in and the rules that tie its parameters together
+     * checked: the role's own parameters, a layout's width, what the release allows.
+     */
+    public static RecommendQuery interpret(RecommendRequest r, String defaultCurrency, int maxLimit) {
+        Role role = r.role();
+        if (role == null) {
             throw new DomainException(DomainException.Kind.INVALID_PARAMETER,
                     "role is required; allowed: " + String.join(", ", ApiToken.tokens(Role.class)))
                     .with("parameter", "role").with("allowed", ApiToken.tokens(Role.class));
         }
-        Role role = ApiToken.require(Role.class, "role", roleRaw.trim());
-        List<String> otherRole = role == Role.SLOG ? SPECIAL_ONLY : SLOG_ONLY;
-        List<String> ownRole = role == Role.SLOG ? SLOG_ONLY : SPECIAL_ONLY;
-        for (String name : otherRole) {
-            if (one(name) != null) {
-                throw DomainException.invalidParameter(name, name + " applies to role=" + (role == Role.SLOG ? "special" : "slog")
-                        + " only; role=" + role.token() + " takes " + String.join(", ", COMMON) + ", " + String.join(", ", ownRole));
-            }
+        Map<String, java.util.Set<Role>> other = r.givenForOtherRoles(role);
+        if (!other.isEmpty()) {
+            Map.Entry<String, java.util.Set<Role>> first = other.entrySet().iterator().next();
+            throw DomainException.invalidParameter(first.getKey(), first.getKey() + " applies to role="
+                    + first.getValue().stream().map(Role::token).collect(java.util.stream.Collectors.joining(" or role="))
+                    + " only; role=" + role.token() + " takes " + String.join(", ",
+                    RecommendRequest.parametersOf(role).subList(1, RecommendRequest.parametersOf(role).size())));
         }
-        List<InterfaceFilter> interfaces = Params.tokens(InterfaceFilter.class, "interface", all("interface"));
-        List<Interface> buses = Params.tokens(Interface.class, "bus", all("bus"));
-        Optional<PlpRequirement> plp = Params.token(PlpRequirement.class, "plp", one("plp"));
-        List<Condition> conditions = Params.tokens(Condition.class, "condition", all("condition"));
-        List<SellerType> sellerTypes = Params.tokens(SellerType.class, "sellerType", all("sellerType"));
-        boolean business = Params.bool("includeBusinessOnly", one("includeBusinessOnly")).orElse(false);
-        boolean outOfStock = Params.bool("includeOutOfStock", one("includeOutOfStock")).orElse(false);
-        BigDecimal maxPrice = Params.decimal("maxPrice", one("maxPrice"), new BigDecimal("0.01"), null).orElse(null);
-        BigDecimal maxSetPrice = Params.decimal("maxSetPrice", one("maxSetPrice"), new BigDecimal("0.01"), null).orElse(null);
-        String currency = Params.currency(one("currency"), defaultCurrency);
-        int limit = Params.limit(one("limit"), Math.min(DEFAULT_LIMIT, maxLimit), maxLimit);
-        BigDecimal syncWrite = Params.decimal("syncWriteMBps", one("syncWriteMBps"), new BigDecimal("0.001"), new BigDecimal("100000"))
-                .orElse(RankingModel.DEFAULT_SYNC_WRITE_MBPS);
-        BigDecimal peakSync = Params.decimal("peakSyncMBps", one("peakSyncMBps"), new BigDecimal("0.001"), new BigDecimal("100000"))
-                .orElse(null);
-        Workload workload = Params.token(Workload.class, "workload", one("workload")).orElse(Workload.GENERAL);
-        PoolMedia poolMedia = Params.token(PoolMedia.class, "poolMedia", one("poolMedia")).orElse(PoolMedia.HDD);
-        int maxAge = Params.integer("maxPriceAgeDays", one("maxPriceAgeDays"), 0, 3650).orElse(DEFAULT_MAX_PRICE_AGE_DAYS);
-        if (role == Role.SLOG) {
-            boolean mirror = Params.bool("slogMirror", one("slogMirror")).orElse(false);
-            BigDecimal ram = Params.decimal("ramGib", one("ramGib"), new BigDecimal("0.5"), new BigDecimal("1000000")).orElse(null);
-            return new RecommendQuery(role, interfaces, buses, plp.orElse(PlpRequirement.REQUIRED), conditions, sellerTypes, business,
-                    outOfStock, maxPrice, null, currency, limit, syncWrite, peakSync, workload, poolMedia, maxAge, mirror, ram, null, null,
-                    null, mirror ? 2 : null, null, null, null, null, null, null, null, null, null);
+        boolean business = Boolean.TRUE.equals(r.includeBusinessOnly());
+        boolean outOfStock = Boolean.TRUE.equals(r.includeOutOfStock());
+        String currency = Params.currency(r.currency(), defaultCurrency);
+        int limit = limit(r.limit(), maxLimit);
+        BigDecimal syncWrite = r.syncWriteMBps() == null ? RankingModel.DEFAULT_SYNC_WRITE_MBPS : r.syncWriteMBps();
+        Workload workload = r.workload() == null ? Workload.GENERAL : r.workload();
+        PoolMedia poolMedia = r.poolMedia() == null ? PoolMedia.HDD : r.poolMedia();
+        int maxAge = r.maxPriceAgeDays() == null ? DEFAULT_MAX_PRICE_AGE_DAYS : r.maxPriceAgeDays();
+        OpenZfsRelease openzfs = r.openzfsVersion() == null ? OpenZfsRelease.DEFAULT : r.openzfsVersion();
+        java.util.function.Function<PlpRequirement, RecommendQuery.Common> common = byDefault -> new RecommendQuery.Common(role,
+                r.interfaces(), r.buses(), r.plp() == null ? byDefault : r.plp(), r.conditions(), r.sellerTypes(), business, outOfStock,
+                r.maxPrice(), currency, limit, syncWrite, r.peakSyncMBps(), workload, poolMedia, maxAge, openzfs);
+        return switch (role) {
+            case SLOG -> new RecommendQuery.Log(common.apply(PlpRequirement.REQUIRED), Boolean.TRUE.equals(r.slogMirror()),
+                    r.ramGib(), Boolean.TRUE.equals(r.mixedModels()), null);
+            case SPECIAL -> special(r, common, openzfs);
+            // a dedup vdev takes no ZIL: it needs flushed data kept, as any vdev does, and by default nothing is left out for PLP
+            case DEDUP -> new RecommendQuery.Dedup(common.apply(PlpRequirement.ANY), vdevSet(r, role, openzfs), r.ddtGib(), null);
+            // losing a cache device is harmless: nothing is left out for PLP unless asked
+            case CACHE -> new RecommendQuery.Cache(common.apply(PlpRequirement.ANY), null);
+        };
+    }
+
+    private static RecommendQuery.Special special(RecommendRequest r,
+                                                  java.util.function.Function<PlpRequirement, RecommendQuery.Common> common,
+                                                  OpenZfsRelease openzfs) {
+        RecommendQuery.VdevSet set = vdevSet(r, Role.SPECIAL, openzfs);
+        if (r.diskTb() != null && set.width() == null) {
+            throw Params.invalid("width", "", "given with diskTb: the disks per data vdev, so the data size can be worked out");
         }
-        VdevType layout = Params.token(VdevType.class, "layout", one("layout")).orElse(VdevType.MIRROR);
-        Integer width = Params.integer("width", one("width"), 1, 64).orElse(null);
+        int recordsize = recordsize(r.recordsize());
+        boolean hasSlog = Boolean.TRUE.equals(r.hasSlog());
+        Integer smallBlocks = smallBlocks(r.smallBlocks(), openzfs);
+        int volblocksize = volblocksize(r.volblocksize(), set, openzfs);
+        // a special vdev that does not take the ZIL needs flushed data kept, as any vdev does: by default nothing is left out for PLP
+        PlpRequirement plp = RecommendQuery.Special.zilOnSpecial(hasSlog, openzfs) ? PlpRequirement.REQUIRED : PlpRequirement.ANY;
+        return new RecommendQuery.Special(common.apply(plp), set, r.dataTib(), r.diskTb(), recordsize, volblocksize, r.zvolDataTib(),
+                r.fileCount(), smallBlocks, r.smallBlockDataGib(), hasSlog, null);
+    }
+
+    /**
+     * The data vdevs a special or dedup vdev must match, and the set it is bought as. A dRAID's geometry
+     * is checked as zpool create checks it (cmd/zpool/zpool_vdev.c, draid_config_by_type): at most 255
+     * children (VDEV_DRAID_MAX_CHILDREN), at most 100 distributed spares, data disks per group default
+     * to 8 or the children less parity and spares, and a group (data + parity) must fit in the
+     * children less the spares.
+     */
+    private static RecommendQuery.VdevSet vdevSet(RecommendRequest r, Role role, OpenZfsRelease openzfs) {
+        if (!openzfs.has(ReleaseRule.ALLOCATION_CLASSES)) {
+            throw Params.invalid("openzfsVersion", openzfs.toString(), "0.8.0 or later for role=" + role.token() + ": special and "
+                    + "dedup vdevs came with the allocation_classes feature of OpenZFS 0.8.0");
+        }
+        VdevType layout = r.layout() == null ? VdevType.MIRROR : r.layout();
+        Integer width = r.width();
+        Integer draidData = null;
+        Integer draidSpares = null;
+        if (!layout.isDraid() && (r.draidData() != null || r.draidSpares() != null)) {
+            String name = r.draidData() != null ? "draidData" : "draidSpares";
+            throw Params.invalid(name, String.valueOf(r.draidData() != null ? r.draidData() : r.draidSpares()),
+                    "given with a dRAID layout only (layout=draid1, draid2 or draid3), not layout=" + layout.token());
+        }
+        if (!layout.isDraid() && width != null && width > MAX_WIDTH) {
+            throw Params.invalid("width", width.toString(), "at most " + MAX_WIDTH + " disks for " + layout.token() + " (a dRAID "
+                    + "takes up to 255 children)");
+        }
         if (layout == VdevType.MIRROR) {
             width = width == null ? 2 : width;
             if (width < 2) {
-                throw Params.invalid("width", one("width"), "the mirror width, 2 or more");
+                throw Params.invalid("width", width.toString(), "the mirror width, 2 or more");
             }
         } else if (layout == VdevType.DISK) {
             width = width == null ? 1 : width;
             if (width != 1) {
-                throw Params.invalid("width", one("width"), "1 for layout=disk (data vdevs of one device each)");
+                throw Params.invalid("width", width.toString(), "1 for layout=disk (data vdevs of one device each)");
+            }
+        } else if (layout.isDraid()) {
+            if (!openzfs.has(ReleaseRule.DRAID)) {
+                throw Params.invalid("layout", layout.token(), "a layout OpenZFS " + openzfs + " has: dRAID came with OpenZFS 2.1.0");
+            }
+            int p = layout.parity();
+            draidSpares = r.draidSpares() == null ? 0 : r.draidSpares();
+            draidData = r.draidData();
+            if (width != null) {
+                if (width < p + 1 + draidSpares) {
+                    throw Params.invalid("width", width.toString(), "at least " + (p + 1 + draidSpares) + " children for "
+                            + layout.token() + " with " + draidSpares + " distributed spare" + (draidSpares == 1 ? "" : "s")
+                            + " (one data disk, " + p + " parity)");
+                }
+                if (draidData == null) {
+                    draidData = Math.min(width - draidSpares - p, 8);
+                } else if (draidData + p > width - draidSpares) {
+                    throw Params.invalid("draidData", draidData.toString(), "at most " + (width - draidSpares - p) + " data disks per "
+                            + "group for " + layout.token() + " of " + width + " children and " + draidSpares + " distributed spare"
+                            + (draidSpares == 1 ? "" : "s") + ": a group (data + parity) must fit in the children less the spares");
+                }
+            } else if (draidData == null) {
+                draidData = 8;
             }
         } else if (width != null && width < layout.parity() + 2) {
-            throw Params.invalid("width", one("width"), "at least " + (layout.parity() + 2) + " disks for " + layout.token());
+            throw Params.invalid("width", width.toString(), "at least " + (layout.parity() + 2) + " disks for " + layout.token());
         }
-        Integer dataVdevs = Params.integer("dataVdevs", one("dataVdevs"), 1, 1000).orElse(1);
-        BigDecimal dataTib = Params.decimal("dataTib", one("dataTib"), BigDecimal.ZERO, new BigDecimal("100000")).orElse(null);
-        BigDecimal diskTb = Params.decimal("diskTb", one("diskTb"), DISK_TB_MIN, DISK_TB_MAX).orElse(null);
-        if (diskTb != null && width == null) {
-            throw Params.invalid("width", "", "given with diskTb: the disks per data vdev, so the data size can be worked out");
-        }
-        int recordsize = size("recordsize", one("recordsize"), 4, 16 * 1024, true).orElse(128);
-        Long fileCount = Params.decimal("fileCount", one("fileCount"), BigDecimal.ZERO, new BigDecimal("1000000000000"))
-                .map(BigDecimal::longValue).orElse(null);
-        BigDecimal smallData = Params.decimal("smallBlockDataGib", one("smallBlockDataGib"), BigDecimal.ZERO, null).orElse(null);
-        boolean hasSlog = Params.bool("hasSlog", one("hasSlog")).orElse(false);
-        String openzfs = openzfsVersion(one("openzfsVersion"));
-        Integer smallBlocks = smallBlocks(one("smallBlocks"), openzfs);
-        // a special vdev that does not take the ZIL needs flushed data kept, as any vdev does: by default nothing is left out for PLP
-        PlpRequirement plpOrDefault = plp.orElse(RecommendQuery.zilOnSpecial(role, hasSlog, openzfs) ? PlpRequirement.REQUIRED
-                : PlpRequirement.ANY);
-        return new RecommendQuery(role, interfaces, buses, plpOrDefault, conditions, sellerTypes, business, outOfStock, maxPrice,
-                maxSetPrice, currency, limit, syncWrite, peakSync, workload, poolMedia, maxAge, null, null, layout, width, dataVdevs,
-                layout.specialSetSize(width == null ? 2 : width), dataTib, diskTb, recordsize, fileCount, smallBlocks, smallData, hasSlog,
-                openzfs, null);
+        int dataVdevs = r.dataVdevs() == null ? 1 : r.dataVdevs();
+        int setSize = layout.specialSetSize(width == null ? 2 : width);
+        return new RecommendQuery.VdevSet(r.maxSetPrice(), layout, width, dataVdevs, draidData, draidSpares, setSize,
+                role == Role.SPECIAL ? (r.specialVdevs() == null ? 1 : r.specialVdevs()) : null,
+                r.spares() == null ? 0 : r.spares(), Boolean.TRUE.equals(r.mixedModels()));
     }
 
-    static final String DEFAULT_OPENZFS_VERSION = "2.4";
+    /** The widest RAIDZ or mirror drivecat takes; a dRAID takes up to 255 children (VDEV_DRAID_MAX_CHILDREN). */
+    static final int MAX_WIDTH = 64;
 
-    /** The pool host's OpenZFS release (major.minor or major.minor.patch), from what zfs version prints; default 2.4. */
-    static String openzfsVersion(String raw) {
-        if (raw == null || raw.isBlank()) {
-            return DEFAULT_OPENZFS_VERSION;
+    /** The sector a dRAID's minimum allocation is counted in when the pool's ashift is not known: 4 KiB (ashift 12). */
+    static final int ASSUMED_SECTOR_KIB = 4;
+
+    /**
+     * The zvols' volblocksize: as given, a power of two from 1K to 128K (to 16M from OpenZFS 2.4,
+     * zfsprops(7)); else OpenZFS's default, 16K from 2.2 and 8K before (ZVOL_DEFAULT_BLOCKSIZE), raised
+     * from 2.1 as zfs create raises it (cmd/zfs/zfs_main.c, default_volblocksize) to the largest power
+     * of two within the data vdevs' minimum allocation: a dRAID's data disks × sector, RAIDZ1's two
+     * sectors, RAIDZ2's and RAIDZ3's four; at 4 KiB sectors (ashift 12), which the question does not give.
+     */
+    static int volblocksize(BlockSize given, RecommendQuery.VdevSet set, OpenZfsRelease openzfs) {
+        int maxKib = openzfs.has(ReleaseRule.VOLBLOCKSIZE_UP_TO_16M) ? 16 * 1024 : 128;
+        if (given != null) {
+            if (given.kib() < 1 || !given.powerOfTwo() || given.kib() > maxKib) {
+                throw Params.invalid("volblocksize", given.toString(), "for OpenZFS " + openzfs + ", a power of two from 1K to "
+                        + new BlockSize(maxKib) + " (such as 16K or 64K)");
+            }
+            return given.kib();
         }
-        java.util.regex.Matcher m = OPENZFS_VERSION.matcher(raw.trim());
-        if (!m.matches()) {
-            throw Params.invalid("openzfsVersion", raw, OPENZFS_VERSION_FORMS);
+        int kib = openzfs.has(ReleaseRule.VOLBLOCKSIZE_16K) ? 16 : 8;
+        if (!openzfs.has(ReleaseRule.DRAID)) {
+            return kib;
         }
-        return m.group(1);
+        // calculate_volblocksize: a dRAID's data disks, RAIDZ1's 2 and RAIDZ2/3's 4 sectors, a mirror's one
+        VdevType layout = set.layout();
+        int sectors = layout.isDraid() ? (set.draidData() == null ? 1 : set.draidData()) : layout.isRaidz()
+                ? (layout.parity() == 1 ? 2 : 4) : 1;
+        int minimumAllocation = sectors * ASSUMED_SECTOR_KIB;
+        while (kib * 2 <= minimumAllocation) {
+            kib *= 2;
+        }
+        return kib;
+    }
+
+    /** At most {@code maxLimit} results, the largest page this server returns. */
+    private static int limit(Integer limit, int maxLimit) {
+        if (limit == null) {
+            return Math.min(DEFAULT_LIMIT, maxLimit);
+        }
+        return Params.limit(limit.toString(), Math.min(DEFAULT_LIMIT, maxLimit), maxLimit);
+    }
+
+    /** The datasets' recordsize: a power of two from 4K to 16M; 128K when not given. */
+    private static int recordsize(BlockSize given) {
+        if (given == null) {
+            return 128;
+        }
+        if (given.kib() < 4 || !given.powerOfTwo()) {
+            throw Params.invalid("recordsize", given.toString(), "a power of two from 4K to 16M (such as 16K or 128K)");
+        }
+        return given.kib();
     }
 
     /**
-     * special_small_blocks as the man page of the release asked about allows it. OpenZFS 2.4's
-     * zfsprops(7): "Valid values are from 0 to maximum block size ( 16 MiB )", any size (its libzfs
-     * checks only the 16M bound), equal to or above the recordsize too. Before 2.4: "Valid values are
-     * zero or a power of two from 512 up to 1048576 (1 MiB)". drivecat takes whole KiB.
+     * special_small_blocks as the man page of the release asked about allows it (src/docs/ranking.md
+     * §6): before 0.8.3 zero or a power of two from 512 bytes to 128K; from 0.8.3 to 1M; from 2.4 any
+     * size up to 16M, equal to or above the recordsize too. drivecat takes whole KiB. A value the
+     * release refuses is a 400 that names the release's limit.
      */
-    static Integer smallBlocks(String raw, String openzfsVersion) {
-        if (raw == null) {
+    static Integer smallBlocks(BlockSize given, OpenZfsRelease openzfsVersion) {
+        if (given == null) {
             return null;
         }
-        if ("0".equals(raw.trim())) {
-            return 0;
+        if (given.kib() == 0 || openzfsVersion.has(ReleaseRule.SMALL_BLOCKS_UP_TO_16M)) {
+            return given.kib();
         }
-        if (RecommendQuery.atLeast(openzfsVersion, RecommendQuery.SMALL_BLOCKS_UP_TO_16M_SINCE)) {
-            return size("smallBlocks", raw, 1, 16 * 1024, false).orElse(null);
+        int maxKib = openzfsVersion.has(ReleaseRule.SMALL_BLOCKS_UP_TO_1M) ? 1024 : 128;
+        if (!given.powerOfTwo() || given.kib() > maxKib) {
+            throw Params.invalid("smallBlocks", given.toString(), "for OpenZFS " + openzfsVersion + ", zero or a power of two from "
+                    + "1K to " + new BlockSize(maxKib) + " (such as 16K or " + (maxKib > 128 ? "128K" : "64K") + ")"
+                    + (maxKib == 128 ? "; OpenZFS 0.8.3 takes up to 1M" : "") + "; OpenZFS 2.4 takes any size up to 16M");
         }
-        try {
-            return size("smallBlocks", raw, 1, 1024, true).orElse(null);
-        } catch (DomainException e) {
-            throw Params.invalid("smallBlocks", raw, "for OpenZFS " + openzfsVersion + ", zero or a power of two from 1K to 1M (such "
-                    + "as 16K or 128K); OpenZFS 2.4 takes any size up to 16M");
-        }
-    }
-
-    /** A size such as 128K, 1M or 131072 (bytes), in KiB within [minKib, maxKib], a power of two if {@code powerOfTwo}. */
-    static Optional<Integer> size(String name, String value, int minKib, int maxKib, boolean powerOfTwo) {
-        if (value == null || value.isBlank()) {
-            return Optional.empty();
-        }
-        String v = value.trim().toUpperCase(Locale.ROOT);
-        long kib;
-        try {
-            if (v.endsWith("K")) {
-                kib = Long.parseLong(v.substring(0, v.length() - 1));
-            } else if (v.endsWith("M")) {
-                kib = Long.parseLong(v.substring(0, v.length() - 1)) * 1024;
-            } else {
-                long bytes = Long.parseLong(v);
-                kib = bytes % 1024 == 0 ? bytes / 1024 : -1;
-            }
-        } catch (NumberFormatException e) {
-            kib = -1;
-        }
-        if (kib < minKib || kib > maxKib || powerOfTwo && Long.bitCount(kib) != 1) {
-            String range = minKib + "K to " + (maxKib >= 1024 ? maxKib / 1024 + "M" : maxKib + "K");
-            throw Params.invalid(name, value, powerOfTwo ? "a power of two from " + range + " (such as 16K or 128K)"
-                    : "a size from " + range + " in whole KiB (such as 64K, 128K or 1M)");
-        }
-        return Optional.of((int) kib);
-    }
-
-    private String one(String name) {
-        return Params.one(raw, name);
-    }
-
-    private List<String> all(String name) {
-        return raw.getOrDefault(name, List.of());
+        return given.kib();
     }
 }

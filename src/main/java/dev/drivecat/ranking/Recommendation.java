@@ -54,7 +54,25 @@ public record Recommendation(
             String lifeBasis,
             @Schema(nullable = true) CapacityFit capacity,
             @JsonSerialize(contentUsing = Kept.Text.class) @Schema(description = "Why this rank, in plain sentences.") List<String> reasons,
-            @JsonSerialize(contentUsing = Kept.Text.class) @Schema(description = "What to check before buying.") List<String> warnings) {
+            @JsonSerialize(contentUsing = Kept.Text.class) @Schema(description = "What to check before buying.") List<String> warnings,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+            @Schema(nullable = true, description = "mixedModels=true: the set bought half of this drive and half of the best-ranked "
+                    + "other model that also fits; left out otherwise.") MixedSet mixedSet) {
+    }
+
+    /**
+     * A set of two models: this result's drive and another that fits, half each.
+     *
+     * @param units drives of this result's model in the set
+     * @param withUnits drives of the other model
+     */
+    @Schema(name = "MixedSet")
+    public record MixedSet(@JsonSerialize(using = Kept.Json.class) DriveRef with, int units, int withUnits,
+                           @Schema(nullable = true, description = "What the set costs at each model's cheapest offer; null without a "
+                                   + "price for both.") BigDecimal setCost,
+                           String basis,
+                           @Schema(description = "A mirror holds what its smallest drive holds, GiB.") double capacityGib,
+                           @Schema(description = "The weaker protection of the two, as the drive pages read it.") String weakerPlp) {
     }
 
     @Schema(name = "RecommendDrive")
@@ -65,7 +83,7 @@ public record Recommendation(
 
     @Schema(name = "ScoreComponent")
     public record Component(
-            @Schema(examples = "flush") String name,
+            @Schema(examples = "flush") ScoreComponent name,
             @Schema(examples = "35") int weight,
             @Schema(description = "0 to 1.", examples = "0.936") double value,
             @Schema(description = "weight × value.", examples = "32.8") double points,
@@ -77,8 +95,7 @@ public record Recommendation(
             @Schema(description = "The flush latency used, µs.", examples = "14.1") double latencyUs,
             @Schema(description = "How sure it is: measured (the median of this drive's published measurements), "
                     + "measured-other-form-factor (the same model and capacity measured as another form factor), vendor-stated, "
-                    + "or class-default (its device class's cited default).",
-                    enumeration = {"measured", "measured-other-form-factor", "vendor-stated", "class-default"}) String evidence,
+                    + "or class-default (its device class's cited default).") FlushEvidence evidence,
             @Schema(description = "Where the number comes from, in words.") String basis) {
     }
 
@@ -93,7 +110,7 @@ public record Recommendation(
 
     @Schema(name = "RankingModel", description = "The model behind the scores, with its assumptions.")
     public record ModelView(
-            Map<String, Integer> weights,
+            Map<ScoreComponent, Integer> weights,
             @Schema(nullable = true) String syncIopsModel,
             @Schema(nullable = true) Double overheadUs,
             @Schema(nullable = true) List<FlushModel.Calibration> calibration,
@@ -114,11 +131,11 @@ public record Recommendation(
     }
 
     @Schema(name = "FilteredOut", description = "Drives left out, counted by reason.")
-    public record FilteredOut(int total, Map<String, Integer> byReason,
+    public record FilteredOut(int total, Map<Exclusion, Integer> byReason,
                               @JsonSerialize(using = Kept.Json.class) List<Excluded> drives) {
     }
 
     @Schema(name = "ExcludedDrive")
-    public record Excluded(String slug, @Schema(examples = "noPlp") String reason, String detail) {
+    public record Excluded(String slug, @Schema(examples = "noPlp") Exclusion reason, String detail) {
     }
 }

@@ -41,27 +41,25 @@ final class Scoring {
     }
 
     /** A score component whose explanation is written only if the drive is shown. */
-    record Draft(String name, int weight, double value, double points, boolean unknown,
+    record Draft(ScoreComponent name, int weight, double value, double points, boolean unknown,
                          java.util.function.Supplier<String> input) {
         Component component() {
             return new Component(name, weight, round(value, 3), points(), input.get());
         }
     }
 
-    /** A role's components in the order {@link RankingModel#weights} gives them, their weights, and the keys the arithmetic switches on. */
-    record Weights(String[] names, Part[] parts, int[] values) {
-        private static final Map<List<Map.Entry<String, Integer>>, Weights> BY_ROLE = new java.util.concurrent.ConcurrentHashMap<>();
+    /** A role's components in the order {@link RankingModel#weights} gives them, and their weights. */
+    record Weights(ScoreComponent[] parts, int[] values) {
+        private static final Map<Map<ScoreComponent, Integer>, Weights> BY_ROLE = new java.util.concurrent.ConcurrentHashMap<>();
 
         static Weights of(RecommendQuery q) {
-            // keyed by the entries in order: the role's weights decide the order of the components in the answer
-            Map<String, Integer> weights = RankingModel.weights(q);
-            return BY_ROLE.computeIfAbsent(List.copyOf(weights.entrySet()), e -> new Weights(weights.keySet().toArray(String[]::new),
-                    weights.keySet().stream().map(Part::of).toArray(Part[]::new),
-                    weights.values().stream().mapToInt(Integer::intValue).toArray()));
+            Map<ScoreComponent, Integer> weights = RankingModel.weights(q);
+            return BY_ROLE.computeIfAbsent(weights, w -> new Weights(w.keySet().toArray(ScoreComponent[]::new),
+                    w.values().stream().mapToInt(Integer::intValue).toArray()));
         }
 
         /** Where the part is among the components, or -1 when the role does not weigh it. */
-        int indexOf(Part part) {
+        int indexOf(ScoreComponent part) {
             for (int j = 0; j < parts.length; j++) {
                 if (parts[j] == part) {
                     return j;
@@ -90,15 +88,15 @@ final class Scoring {
 
     static Standing standing(Inputs inputs, Weights weights) {
         int count = inputs.field.count;
-        Part[] parts = weights.parts;
-        int endurance = weights.indexOf(Part.ENDURANCE);
+        ScoreComponent[] parts = weights.parts;
+        int endurance = weights.indexOf(ScoreComponent.ENDURANCE);
         long[] settled = new long[count];
         long[] best = new long[count];
         for (int k = 0; k < count; k++) {
             int i = inputs.field.indexes[k];
             long sum = 0;
             for (int j = 0; j < parts.length; j++) {
-                if (parts[j] != Part.ENDURANCE) {
+                if (parts[j] != ScoreComponent.ENDURANCE) {
                     sum += tenths(weights.values[j], inputs.value(parts[j], k));
                 }
             }
@@ -148,7 +146,7 @@ final class Scoring {
         }
 
         /** One component's value, 0 to 1, of the candidate at place {@code k} of the field: the same for the ranking pass and the explanation. */
-        double value(Part part, int k) {
+        double value(ScoreComponent part, int k) {
             return switch (part) {
                 case FLUSH -> field.flush[k];
                 case PLP -> columns.plpValue[field.indexes[k]];
@@ -170,15 +168,6 @@ final class Scoring {
         return choice.cost() == null || cheapest == null ? RankingModel.UNKNOWN
                 : choice.costValue() == cheapestValue && choice.cost().compareTo(cheapest) == 0 ? 1
                 : cheapestValue / choice.costValue();
-    }
-
-    /** The score components by the names {@link RankingModel#weights} gives them (a switch on these runs per candidate). */
-    enum Part {
-        FLUSH, PLP, ENDURANCE, PRICE, ROOM;
-
-        static Part of(String name) {
-            return valueOf(name.toUpperCase(Locale.ROOT));
-        }
     }
 
     /** weight × value rounded half up to 0.1, as the decimal value reads. */
@@ -207,46 +196,42 @@ final class Scoring {
         RankingModel.Endurance endurance = RankingModel.endurance(c, inputs.load, inputs.columns.rating(index));
         BigDecimal cost = choice.cost();
         List<Draft> drafts = new ArrayList<>();
-        for (int i = 0; i < weights.names.length; i++) {
-            String name = weights.names[i];
-            double value = inputs.value(weights.parts[i], k);
-            boolean unknown = false;
-            java.util.function.Supplier<String> input;
-            switch (name) {
-                case "flush" -> input = () -> inputs.columns.flushInput(index, q.isSlog(),
+        boolean priceUnknown = cost == null || cheapest == null;
+        for (int i = 0; i < weights.parts.length; i++) {
+            ScoreComponent name = weights.parts[i];
+            double value = inputs.value(name, k);
+            boolean unknown = switch (name) {
+                case FLUSH -> false;
+                case PLP -> profile.plp().protection() == PlpAssessment.Protection.UNKNOWN;
+                case ENDURANCE -> endurance.lifeYears() == null;
+                case PRICE -> priceUnknown;
+                case ROOM -> need.isEmpty();
+            };
+            java.util.function.Supplier<String> input = switch (name) {
+                case FLUSH -> () -> inputs.columns.flushInput(index, q.isSlog(),
                         () -> RankingModel.plain(BigDecimal.valueOf(round(flush.latencyUs(), 2))) + " µs flush → "
                         + Decimals.grouped(iops) + " predicted sync IOPS on the buying guide's lab pool, of the "
                         + Decimals.grouped(flushModel.ceilingIops()) + " a zero-latency flush would give there (" + flush.basis() + ")");
-                case "plp" -> {
-                    unknown = profile.plp().protection() == PlpAssessment.Protection.UNKNOWN;
-                    input = () -> inputs.columns.kept.keep(profile.plp().summary());
-                }
-                case "endurance" -> {
-                    unknown = endurance.lifeYears() == null;
-                    input = () -> endurance.lifeYears() == null ? endurance.basis()
-                            : Decimals.fixed(endurance.lifeYears(), 1) + " years of " + Decimals.fixed(RankingModel.SERVICE_YEARS, 0)
-                            + " (" + endurance.basis() + ")";
-                }
-                case "price" -> {
-                    unknown = cost == null || cheapest == null;
-                    input = unknown ? () -> "no price in stock to compare: unknown, scored " + RankingModel.UNKNOWN + " of its weight"
-                            : () -> (units == 1 ? "" : "set of " + units + ": ") + Explanations.money(cost, choice.best().currency())
+                case PLP -> () -> inputs.columns.kept.keep(profile.plp().summary());
+                case ENDURANCE -> () -> endurance.lifeYears() == null ? endurance.basis()
+                        : Decimals.fixed(endurance.lifeYears(), 1) + " years of " + Decimals.fixed(RankingModel.SERVICE_YEARS, 0)
+                        + " (" + endurance.basis() + ")";
+                case PRICE -> priceUnknown ? () -> "no price in stock to compare: unknown, scored " + RankingModel.UNKNOWN + " of its weight"
+                        : () -> (units == 1 ? "" : "set of " + units + ": ") + Explanations.money(cost, choice.best().currency())
                         + " against the cheapest " + inputs.cheapest(choice.best().currency());
-                }
-                case "room" -> {
-                    unknown = need.isEmpty();
-                    input = () -> need.map(n -> Decimals.fixed(capacityGib, 0) + " GiB per drive for " + Decimals.fixed(n.requiredGib(), 1)
-                            + " GiB needed").orElse("no data size given: room not judged");
-                }
-                default -> throw new IllegalStateException(name);
-            }
+                case ROOM -> () -> need.map(n -> Decimals.fixed(capacityGib, 0) + " GiB per drive for " + Decimals.fixed(n.requiredGib(), 1)
+                        + " GiB needed").orElse(q.role() == Role.DEDUP ? "the dedup table's size not known: room not judged"
+                        : "no data size given: room not judged");
+            };
             drafts.add(new Draft(name, weights.values[i], value, points(weights.values[i], value), unknown, input));
         }
-        CapacityFit capacity = q.isSlog() ? null : new CapacityFit(round(capacityGib, 1),
+        // a special vdev's need keeps a quarter free for metadata (÷ 0.75); a dedup vdev's is the table itself
+        double content = q.role() == Role.SPECIAL ? SpecialSizing.FILL_LIMIT : 1;
+        CapacityFit capacity = q.vdevSet().isEmpty() ? null : new CapacityFit(round(capacityGib, 1),
                 need.map(n -> round(n.requiredGib(), 1)).orElse(null),
-                need.map(n -> "fits: " + Decimals.fixed(100 * n.requiredGib() * SpecialSizing.FILL_LIMIT / capacityGib, 0)
+                need.map(n -> "fits: " + Decimals.fixed(100 * n.requiredGib() * content / capacityGib, 0)
                         + "% full with what it must hold" + (n.measured() ? " (measured)" : " (estimated)"))
-                        .orElse("not judged: no data size given"),
+                        .orElse(q.role() == Role.DEDUP ? "not judged: the dedup table's size is not known" : "not judged: no data size given"),
                 q.measuredSizing().map(m -> java.util.Objects.requireNonNullElse(m.largestHeld(capacityBytes(inputs.columns, index)), "none"))
                         .orElse(null));
         return new Scored(index, c, profile.plp(), choice, flush, Math.round(iops), endurance, drafts, points, capacity);

@@ -72,37 +72,82 @@ public final class SpecialSizing {
      *                       (counted as the whole {@code dataGib} when {@code smallBlocksGib} is not given)
      */
     public static Optional<Need> need(Double dataGib, int recordsizeKib, Long fileCount, Double smallBlocksGib, boolean everyDataBlock) {
-        if (everyDataBlock && smallBlocksGib == null && dataGib != null) {
-            return need(dataGib, recordsizeKib, fileCount, dataGib, "special_small_blocks at or above the recordsize: every data block "
-                    + "goes to the special vdev, %.0f GiB");
-        }
-        return need(dataGib, recordsizeKib, fileCount, smallBlocksGib, "%.1f GiB of small blocks");
+        return need(new Estimate(dataGib, recordsizeKib, 0, 16, fileCount, smallBlocksGib, everyDataBlock, false));
     }
 
-    /** @param smallBlocksLine the basis line of the small blocks, a format of their GiB */
-    private static Optional<Need> need(Double dataGib, int recordsizeKib, Long fileCount, Double smallBlocksGib, String smallBlocksLine) {
-        if (dataGib == null && fileCount == null && smallBlocksGib == null) {
+    /**
+     * What an estimate is made of: the data in file systems and in zvols, each with its block size, the
+     * small files, and which data blocks special_small_blocks sends to the special vdev.
+     *
+     * @param dataGib all the data (file systems and zvols), null if unknown
+     * @param zvolGib the part of it in zvols
+     * @param smallBlocksGib data in small blocks as given; when null, the data {@code everyFileBlock} and {@code everyZvolBlock} say
+     * @param everyFileBlock special_small_blocks is at or above the recordsize: every file block goes to the special vdev
+     * @param everyZvolBlock special_small_blocks is at or above volblocksize on a release that sends zvol blocks there
+     */
+    public record Estimate(Double dataGib, int recordsizeKib, double zvolGib, int volblocksizeKib, Long fileCount,
+                           Double smallBlocksGib, boolean everyFileBlock, boolean everyZvolBlock) {
+    }
+
+    /** The need an estimate gives; empty when it gives no size at all. */
+    public static Optional<Need> need(Estimate e) {
+        if (e.dataGib() == null && e.fileCount() == null && e.smallBlocksGib() == null) {
             return Optional.empty();
         }
         List<String> basis = new ArrayList<>();
         double metadata = 0;
-        if (dataGib != null) {
-            metadata = dataGib * metadataMibPerGib(recordsizeKib) / 1024;
+        double zvols = e.dataGib() == null ? 0 : Math.min(e.zvolGib(), e.dataGib());
+        double files = e.dataGib() == null ? 0 : e.dataGib() - zvols;
+        if (e.dataGib() != null && (files > 0 || zvols == 0)) {
+            double m = files * metadataMibPerGib(e.recordsizeKib()) / 1024;
+            metadata += m;
             basis.add(String.format(java.util.Locale.ROOT, "%.0f GiB of data at recordsize=%dK: %.2f MiB of metadata per GiB = %.1f GiB",
-                    dataGib, recordsizeKib, metadataMibPerGib(recordsizeKib), metadata));
+                    files, e.recordsizeKib(), metadataMibPerGib(e.recordsizeKib()), m));
         }
-        double files = 0;
-        if (fileCount != null) {
-            files = fileCount * BYTES_PER_SMALL_FILE / GIB;
-            basis.add(String.format(java.util.Locale.ROOT, "%,d small files × 344 bytes of metadata = %.1f GiB", fileCount, files));
+        if (zvols > 0) {
+            double m = zvols * metadataMibPerGib(e.volblocksizeKib()) / 1024;
+            metadata += m;
+            basis.add(String.format(java.util.Locale.ROOT, "%.0f GiB of zvols at volblocksize=%dK: %.2f MiB of metadata per GiB = %.1f "
+                    + "GiB (the guide measured files: a zvol's blocks are taken to cost as much metadata as a file's of that size)",
+                    zvols, e.volblocksizeKib(), metadataMibPerGib(e.volblocksizeKib()), m));
         }
-        double small = smallBlocksGib == null ? 0 : smallBlocksGib;
-        if (smallBlocksGib != null) {
-            basis.add(String.format(java.util.Locale.ROOT, smallBlocksLine, small));
+        double smallFiles = 0;
+        if (e.fileCount() != null) {
+            smallFiles = e.fileCount() * BYTES_PER_SMALL_FILE / GIB;
+            basis.add(String.format(java.util.Locale.ROOT, "%,d small files × 344 bytes of metadata = %.1f GiB", e.fileCount(),
+                    smallFiles));
         }
-        double required = (metadata + files + small) / FILL_LIMIT;
+        double small = 0;
+        if (e.smallBlocksGib() != null) {
+            small = e.smallBlocksGib();
+            basis.add(String.format(java.util.Locale.ROOT, "%.1f GiB of small blocks", small));
+        } else {
+            if (e.everyFileBlock() && files > 0) {
+                small += files;
+                basis.add(String.format(java.util.Locale.ROOT, "special_small_blocks at or above the recordsize: every data block "
+                        + "goes to the special vdev, %.0f GiB", files));
+            }
+            if (e.everyZvolBlock() && zvols > 0) {
+                small += zvols;
+                basis.add(String.format(java.util.Locale.ROOT, "special_small_blocks at or above volblocksize: every zvol block goes "
+                        + "to the special vdev, %.0f GiB", zvols));
+            }
+        }
+        double required = (metadata + smallFiles + small) / FILL_LIMIT;
         basis.add(String.format(java.util.Locale.ROOT, "divided by 0.75 so the special vdev stays under 75%% full = %.1f GiB", required));
-        return Optional.of(new Need(metadata, files, small, required, basis, false));
+        return Optional.of(new Need(metadata, smallFiles, small, required, basis, false));
+    }
+
+    /** Each of {@code vdevs} special vdevs' share of a need: allocations are balanced among them. */
+    static Need shared(Need n, int vdevs) {
+        if (vdevs <= 1) {
+            return n;
+        }
+        List<String> basis = new ArrayList<>(n.basis());
+        basis.add(String.format(java.util.Locale.ROOT, "shared by %d special vdevs, which allocations are balanced among: %.1f GiB each",
+                vdevs, n.requiredGib() / vdevs));
+        return new Need(n.metadataGib() / vdevs, n.smallFilesGib() / vdevs, n.smallBlocksGib() / vdevs, n.requiredGib() / vdevs,
+                basis, n.measured());
     }
 
     /** A drive's stated capacity (decimal GB) in GiB. */

@@ -93,6 +93,36 @@ class SeedCorrectionsMigrationTest {
         }
     }
 
+    @Test
+    void v24WithdrawsSeriesMaximaStatedAsOneCapacitysValuesAndTakesTheNewRoles() throws Exception {
+        try (EmbeddedDatabase db = EmbeddedDatabase.start(dataDir.resolve("postgres"), 0, EmbeddedDatabase.Durability.THROWAWAY)) {
+            migrate(db, "17");
+            try (Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, "")) {
+                drive(c, "samsung-pm9a3-960gb-u2", "nvme", "u2");
+                try (Statement s = c.createStatement()) {
+                    s.executeUpdate("""
+                            INSERT INTO spec_value (drive_id, field, value_number, applies_to, wording, source_url, source_kind, retrieved_at,
+                                                    importer, importer_version)
+                            SELECT id, f, 3500, a, 'w ' || f, 'https://heise.example', 'REVIEW', now(), 'test', '1'
+                              FROM drive, (VALUES ('seqWrite', 'series maximum, reached by the 7.68 TB U.2 (varies by capacity and form factor)'),
+                                                  ('seqRead', 'series maximum, U.2 and E1.S (varies by capacity)'),
+                                                  ('dwpd', 'series maximum, kept: not a throughput figure'),
+                                                  ('seqWrite', 'this capacity')) AS x(f, a)
+                             WHERE slug = 'samsung-pm9a3-960gb-u2'""");
+                }
+            }
+
+            migrate(db, "latest");
+
+            assertThat(Sql.column(db.jdbcUrl(), "SELECT v.field || ': ' || v.applies_to FROM spec_value v ORDER BY 1"))
+                    .containsExactly("dwpd: series maximum, kept: not a throughput figure", "seqWrite: this capacity");
+            try (Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, ""); Statement s = c.createStatement()) {
+                assertThat(s.executeUpdate("INSERT INTO subscriber (email, email_key, status, roles) VALUES ('a@b.example', "
+                        + "'a@b.example', 'PENDING', ARRAY['dedup', 'cache'])")).isEqualTo(1);
+            }
+        }
+    }
+
     /** The bundled migrations applied up to {@code target} (a version, or "latest"). */
     private static void migrate(EmbeddedDatabase db, String target) {
         Flyway.configure().dataSource(db.jdbcUrl(), EmbeddedDatabase.USER, "").locations("classpath:db/migration")

@@ -167,7 +167,16 @@ class PastedPoolRecommendApiTest {
         // a special mirror already there
         post("role=special", Files.readString(folder.resolve("zpool/16-mirror-plus-special-mirror-checkmk.txt"))).statusCode(200)
                 .body("query.pool.specialVdevs", equalTo("1 × mirror, 2 wide"))
-                .body("notes", hasItem(containsString("The pasted pool has a special vdev already (1 × mirror, 2 wide)")));
+                .body("notes", hasItem(containsString("The pasted pool has a special vdev already (1 × mirror, 2 wide)")))
+                // one of its QVO members counted 5 write errors; as a log's question, its special vdev holds the ZIL on 2.4
+                .body("query.pool.members.findAll { it.write > 0 }.name", contains(containsString("Samsung_SSD_860_QVO_1TB")))
+                .body("notes", hasItem(containsString("is ONLINE with 5 write errors")));
+        post("role=slog", Files.readString(folder.resolve("zpool/16-mirror-plus-special-mirror-checkmk.txt"))).statusCode(200)
+                .body("notes", hasItem(Notes.ZIL_ON_THE_POOLS_SPECIAL));
+        // a dRAID pasted with its distributed spare: its geometry comes from its name
+        post("role=dedup", dev.drivecat.pools.PoolOutputParserTest.fixture("status-draid-special-logs.txt")).statusCode(200)
+                .body("query.layout", equalTo("draid2")).body("query.draidData", equalTo(4)).body("query.draidSpares", equalTo(1))
+                .body("query.width", equalTo(10));
         // zdb -Lbbbs of a RAIDZ1 pool with a special mirror: its vdev table is the pool, its histogram the size (Metadata Total 2.72G)
         post("role=special&smallBlocks=16K", Files.readString(folder.resolve("zdb/02-potatopool-raidz1-special-Lbbbs-full.txt")))
                 .statusCode(200)

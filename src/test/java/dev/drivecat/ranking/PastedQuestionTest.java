@@ -29,18 +29,18 @@ class PastedQuestionTest {
         for (int i = 0; i < pairs.length; i += 2) {
             raw.put(pairs[i], List.of(pairs[i + 1]));
         }
-        return PastedQuestion.ask(raw, PoolOutputParser.parse(paste), "USD", 100);
+        return PastedQuestion.ask(raw, paste, "USD", 100);
     }
 
     @Test
     void twoRaidz2VdevsWithALogAskForARaidz2SpecialMirrorAndSayWhereTheyWereRead() {
         RecommendQuery q = ask(PoolPastes.STATUS_EXAMPLE, "role", "special");
 
-        assertThat(q.layout()).isEqualTo(VdevType.RAIDZ2);
-        assertThat(q.width()).isEqualTo(6);
-        assertThat(q.dataVdevs()).isEqualTo(2);
-        assertThat(q.hasSlog()).isTrue();
-        assertThat(q.setSize()).isEqualTo(3);
+        assertThat(special(q).layout()).isEqualTo(VdevType.RAIDZ2);
+        assertThat(special(q).width()).isEqualTo(6);
+        assertThat(special(q).dataVdevs()).isEqualTo(2);
+        assertThat(special(q).hasSlog()).isTrue();
+        assertThat(special(q).units()).isEqualTo(3);
         assertThat(q.pool().name()).isEqualTo("tank");
         assertThat(q.pool().shownAt()).extracting(Object::toString).containsExactly("zpool status at lines 2–29");
         assertThat(q.pool().parameters()).containsExactly(Map.entry("layout", "raidz2"), Map.entry("width", "6"),
@@ -56,8 +56,8 @@ class PastedQuestionTest {
             RecommendQuery q = ask(PoolPastes.STATUS_EXAMPLE, "role", spelled);
 
             assertThat(q.role()).as(spelled).isEqualTo(Role.SPECIAL);
-            assertThat(q.layout()).as(spelled).isEqualTo(VdevType.RAIDZ2);
-            assertThat(q.width()).as(spelled).isEqualTo(6);
+            assertThat(special(q).layout()).as(spelled).isEqualTo(VdevType.RAIDZ2);
+            assertThat(special(q).width()).as(spelled).isEqualTo(6);
             assertThat(q.pool().parameters()).as(spelled).containsOnlyKeys("layout", "width", "dataVdevs", "hasSlog");
         }
     }
@@ -76,23 +76,23 @@ class PastedQuestionTest {
         RecommendQuery q = ask(paste, "role", "special", "width", "");
 
         assertThat(q.pool().read().diskTb()).isNotNull();
-        assertThat(q.width()).isNull();
-        assertThat(q.diskTb()).isNull();
+        assertThat(special(q).width()).isNull();
+        assertThat(special(q).diskTb()).isNull();
         assertThat(q.pool().parameters()).doesNotContainKey("diskTb").containsEntry("layout", "raidz2");
         assertThat(q.pool().overridden()).isEmpty();
 
         RecommendQuery withWidth = ask(paste, "role", "special", "width", "6");
-        assertThat(withWidth.width()).isEqualTo(6);
-        assertThat(withWidth.diskTb()).isEqualByComparingTo(q.pool().read().diskTb());
+        assertThat(special(withWidth).width()).isEqualTo(6);
+        assertThat(special(withWidth).diskTb()).isEqualByComparingTo(q.pool().read().diskTb());
     }
 
     @Test
     void anExplicitParameterWinsAndIsReported() {
         RecommendQuery q = ask(PoolPastes.STATUS_EXAMPLE, "role", "special", "width", "8", "hasSlog", "false");
 
-        assertThat(q.width()).isEqualTo(8);
-        assertThat(q.hasSlog()).isFalse();
-        assertThat(q.layout()).isEqualTo(VdevType.RAIDZ2);
+        assertThat(special(q).width()).isEqualTo(8);
+        assertThat(special(q).hasSlog()).isFalse();
+        assertThat(special(q).layout()).isEqualTo(VdevType.RAIDZ2);
         assertThat(q.pool().overridden()).extracting(o -> o.parameter() + " " + o.fromPaste() + "→" + o.given())
                 .containsExactly("width 6→8", "hasSlog true→false");
         Recommendation r = new Ranker().rankCandidates(q, List.of(drive("a").plp(VENDOR_YES).price("100.00").build()), NOW);
@@ -104,7 +104,7 @@ class PastedQuestionTest {
     void aLogQuestionTakesNothingOfTheLayoutButSaysWhatThePoolHas() {
         RecommendQuery q = ask(PoolPastes.STATUS_EXAMPLE, "role", "slog");
 
-        assertThat(q.layout()).isNull();
+        assertThat(q).isInstanceOf(RecommendQuery.Log.class);
         assertThat(q.pool().parameters()).isEmpty();
         Recommendation r = new Ranker().rankCandidates(q, List.of(drive("a").plp(VENDOR_YES).price("100.00").build()), NOW);
         assertThat(r.notes()).contains("role=slog: a log's ranking takes nothing of the pool's layout; the pasted pool has a log "
@@ -116,7 +116,7 @@ class PastedQuestionTest {
         String paste = fixture("raidz2x2-logs-list-v-zdb.txt");
         RecommendQuery q = ask(paste, "role", "special", "smallBlocks", "16K");
 
-        assertThat(q.diskTb()).as("7.28T device rows").isEqualByComparingTo("8.004445");
+        assertThat(special(q).diskTb()).as("7.28T device rows").isEqualByComparingTo("8.004445");
         PastedPool.MeasuredSizing m = q.pool().specialSizing();
         assertThat(m.shownAt()).hasToString("zdb block statistics at lines 24–59");
         assertThat(m.smallBlocks()).isEqualTo("16K");
@@ -131,7 +131,7 @@ class PastedQuestionTest {
         Candidate mid = sized("mid", 120);
         Candidate big = sized("big", 240);
         Recommendation r = new Ranker().rankCandidates(q, List.of(small64, mid, big), NOW);
-        assertThat(r.filteredOut().byReason()).containsEntry("tooSmall", 1);
+        assertThat(r.filteredOut().byReason()).containsEntry(Exclusion.TOO_SMALL, 1);
         assertThat(r.results()).extracting(res -> res.drive().slug() + " " + res.capacity().holdsSmallBlocksUpTo())
                 .containsExactlyInAnyOrder("mid 16K", "big 64K");
         assertThat(r.results().get(0).capacity().assessment()).endsWith("(measured)");
@@ -189,7 +189,7 @@ class PastedQuestionTest {
         assertThatThrownBy(() -> ask(mixed, "role", "special")).isInstanceOf(DomainException.class)
                 .hasMessageContaining("The pasted pool does not say one layout (pool tank's data vdevs differ in layout");
         RecommendQuery q = ask(mixed, "role", "special", "layout", "raidz2", "width", "4");
-        assertThat(q.layout()).isEqualTo(VdevType.RAIDZ2);
+        assertThat(special(q).layout()).isEqualTo(VdevType.RAIDZ2);
         assertThat(q.pool().parameters()).doesNotContainKey("layout");
     }
 
@@ -218,8 +218,12 @@ class PastedQuestionTest {
 
         assertThat(q.pool().name()).isNull();
         assertThat(q.pool().read()).isNull();
-        assertThat(q.layout()).isEqualTo(VdevType.RAIDZ1);
+        assertThat(special(q).layout()).isEqualTo(VdevType.RAIDZ1);
         assertThat(q.pool().specialSizing().neededBytes()).isNotNull();
+    }
+
+    private static RecommendQuery.Special special(RecommendQuery q) {
+        return (RecommendQuery.Special) q;
     }
 
     private static Candidate sized(String slug, int capacityGb) {

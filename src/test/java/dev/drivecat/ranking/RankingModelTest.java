@@ -100,6 +100,10 @@ class RankingModelTest {
         return new RecommendParams(raw).parse("USD", 100);
     }
 
+    static RecommendQuery.Special special(String... pairs) {
+        return (RecommendQuery.Special) query(pairs);
+    }
+
     static PlpAssessment plp(Candidate c) {
         return PlpAssessment.of(c.plpFacts());
     }
@@ -156,7 +160,7 @@ class RankingModelTest {
         Candidate c = drive("m").plp(VENDOR_YES).measured(30, 20, 100).build();
         RankingModel.Flush flush = RankingModel.flush(c, plp(c));
         assertThat(flush.latencyUs()).isEqualTo(30);
-        assertThat(flush.evidence()).isEqualTo("measured");
+        assertThat(flush.evidence()).isEqualTo(FlushEvidence.MEASURED);
         assertThat(flush.basis()).startsWith("measured").contains("median of 3");
         Candidate two = drive("two").plp(VENDOR_YES).measured(10, 20).build();
         assertThat(RankingModel.flush(two, plp(two)).latencyUs()).isEqualTo(15);
@@ -171,7 +175,7 @@ class RankingModelTest {
         Candidate c = u2.build();
         RankingModel.Flush flush = RankingModel.flush(c, plp(c));
         assertThat(flush.latencyUs()).isEqualTo(14.1);
-        assertThat(flush.evidence()).isEqualTo("measured-other-form-factor");
+        assertThat(flush.evidence()).isEqualTo(FlushEvidence.MEASURED_OTHER_FORM_FACTOR);
         assertThat(flush.basis()).contains("p4800x-aic").contains("not on this");
     }
 
@@ -180,12 +184,12 @@ class RankingModelTest {
         Drive withLatency = drive("stated").plp(VENDOR_YES);
         withLatency.writeLatency = number("25", SourceKind.VENDOR_DATASHEET);
         Candidate stated = withLatency.build();
-        assertThat(RankingModel.flush(stated, plp(stated)).evidence()).isEqualTo("vendor-stated");
+        assertThat(RankingModel.flush(stated, plp(stated)).evidence()).isEqualTo(FlushEvidence.VENDOR_STATED);
         Drive consumerWithLatency = drive("consumer").plp(said("NOT_STATED", "(none)", SourceKind.VENDOR_PAGE));
         consumerWithLatency.writeLatency = number("25", SourceKind.VENDOR_DATASHEET);
         Candidate consumer = consumerWithLatency.build();
         RankingModel.Flush consumerFlush = RankingModel.flush(consumer, plp(consumer));
-        assertThat(consumerFlush.evidence()).isEqualTo("class-default");
+        assertThat(consumerFlush.evidence()).isEqualTo(FlushEvidence.CLASS_DEFAULT);
         assertThat(consumerFlush.latencyUs()).isEqualTo(3860);
 
         Candidate xpoint = drive("xpoint").media(Media.XPOINT_3D).build();
@@ -218,7 +222,7 @@ class RankingModelTest {
         Candidate claim = drive("claim").plp(claimed("STATED_YES", "All of these drives have a capacitor backed write cache"))
                 .tbw("2000").price("300.00").build();
         Recommendation r = new Ranker().rankCandidates(query("role", "slog"), List.of(vendor, review, claim), NOW);
-        assertThat(r.results()).hasSize(3).allSatisfy(res -> assertThat(res.components()).filteredOn(c -> c.name().equals("plp"))
+        assertThat(r.results()).hasSize(3).allSatisfy(res -> assertThat(res.components()).filteredOn(c -> c.name() == ScoreComponent.PLP)
                 .singleElement().satisfies(c -> assertThat(c.points()).isEqualTo(25.0)));
         assertThat(r.results()).extracting(Recommendation.Result::score).containsOnly(r.results().get(0).score());
         // the evidence's weight shows as confidence and warnings
@@ -250,7 +254,7 @@ class RankingModelTest {
             // much cheaper, it has the more points: it ranks first, and its plp points (12.5 of 25) say what its protection costs it
             assertThat(slugs(r)).containsExactly("900p", "p4800x");
             assertThat(r.results().get(0).score()).isGreaterThan(r.results().get(1).score());
-            assertThat(r.results().get(0).components()).filteredOn(c -> c.name().equals("plp")).singleElement()
+            assertThat(r.results().get(0).components()).filteredOn(c -> c.name() == ScoreComponent.PLP).singleElement()
                     .satisfies(c -> assertThat(c.points()).isEqualTo(12.5));
             assertThat(r.results().get(0).warnings()).anySatisfy(w -> assertThat(w).contains("disputed").contains("half the plp weight"));
         }
@@ -331,7 +335,7 @@ class RankingModelTest {
         Candidate fast = drive("fast").plp(VENDOR_YES).tbw("2000").price("300.00").measured(12).build();
         Recommendation r = new Ranker().rankCandidates(query("role", "slog"), List.of(slow, fast), NOW);
         assertThat(slugs(r)).containsExactly("fast", "slow");
-        assertThat(r.results().get(0).flush().evidence()).isEqualTo("measured");
+        assertThat(r.results().get(0).flush().evidence()).isEqualTo(FlushEvidence.MEASURED);
         assertThat(r.results().get(0).reasons()).anySatisfy(s -> assertThat(s).contains("mostly on flush"));
     }
 
@@ -365,9 +369,10 @@ class RankingModelTest {
     @Test
     void anotherEntryPointOverridesParametersAndGoesThroughTheSameValidation() {
         RecommendParams asked = new RecommendParams(Map.of("role", List.of("special"), "layout", List.of("mirror")));
-        RecommendQuery pasted = asked.with(Map.of("layout", "raidz2", "width", "6", "hasSlog", "true")).parse("USD", 100);
+        RecommendQuery.Special pasted = (RecommendQuery.Special) asked.with(Map.of("layout", "raidz2", "width", "6", "hasSlog",
+                "true")).parse("USD", 100);
         assertThat(pasted.layout()).isEqualTo(VdevType.RAIDZ2);
-        assertThat(pasted.setSize()).isEqualTo(3);
+        assertThat(pasted.units()).isEqualTo(3);
         assertThat(pasted.hasSlog()).isTrue();
         assertThat(pasted.plp()).isEqualTo(PlpRequirement.ANY);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> asked.with(Map.of("width", "1", "layout", "raidz2")).parse("USD", 100))
@@ -389,7 +394,7 @@ class RankingModelTest {
         Recommendation big = new Ranker().rankCandidates(query("role", "slog", "ramGib", "64"), List.of(four), NOW);
         assertThat(big.results()).isEmpty();
         assertThat(big.filteredOut().drives()).singleElement().satisfies(e -> {
-            assertThat(e.reason()).isEqualTo("tooSmall");
+            assertThat(e.reason()).isEqualTo(Exclusion.TOO_SMALL);
             assertThat(e.detail()).contains("8.0 GiB the log must hold");
         });
     }
@@ -401,7 +406,7 @@ class RankingModelTest {
         Candidate priced = drive("priced").plp(VENDOR_YES).tbw("2000").price("300.00").build();
         Recommendation r = new Ranker().rankCandidates(query("role", "slog", "includeOutOfStock", "true"), List.of(noPrice, priced), NOW);
         Recommendation.Result result = r.results().stream().filter(res -> res.drive().slug().equals("unpriced")).findFirst().orElseThrow();
-        Recommendation.Component price = result.components().stream().filter(c -> c.name().equals("price")).findFirst().orElseThrow();
+        Recommendation.Component price = result.components().stream().filter(c -> c.name() == ScoreComponent.PRICE).findFirst().orElseThrow();
         assertThat(price.value()).isEqualTo(RankingModel.UNKNOWN);
         assertThat(price.points()).isEqualTo(6.3);
         assertThat(price.input()).contains("unknown");
@@ -433,11 +438,11 @@ class RankingModelTest {
 
     @Test
     void specialSizingCountsEveryDataVdev() {
-        RecommendQuery one = query("role", "special", "layout", "raidz2", "width", "8", "diskTb", "20");
-        RecommendQuery three = query("role", "special", "layout", "raidz2", "width", "8", "diskTb", "20", "dataVdevs", "3");
+        RecommendQuery.Special one = special("role", "special", "layout", "raidz2", "width", "8", "diskTb", "20");
+        RecommendQuery.Special three = special("role", "special", "layout", "raidz2", "width", "8", "diskTb", "20", "dataVdevs", "3");
         assertThat(three.dataGib()).isCloseTo(3 * one.dataGib(), within(1e-6));
         assertThat(one.dataGib()).isCloseTo(6 * 20e12 / (1024d * 1024 * 1024), within(1e-3));
-        RecommendQuery mirrors = query("role", "special", "layout", "mirror", "width", "2", "diskTb", "20", "dataVdevs", "6");
+        RecommendQuery.Special mirrors = special("role", "special", "layout", "mirror", "width", "2", "diskTb", "20", "dataVdevs", "6");
         assertThat(mirrors.dataGib()).isCloseTo(6 * 20e12 / (1024d * 1024 * 1024), within(1e-3));
         double needOne = SpecialSizing.need(one.dataGib(), 128, null, null, false).orElseThrow().requiredGib();
         double needThree = SpecialSizing.need(three.dataGib(), 128, null, null, false).orElseThrow().requiredGib();
@@ -450,8 +455,8 @@ class RankingModelTest {
         RecommendQuery older = query("role", "special", "openzfsVersion", "2.3.4");
         assertThat(current.zilOnSpecial()).isTrue();
         assertThat(older.zilOnSpecial()).isFalse();
-        assertThat(RankingModel.weights(current)).containsKey("flush");
-        assertThat(RankingModel.weights(older)).doesNotContainKey("flush");
+        assertThat(RankingModel.weights(current)).containsKey(ScoreComponent.FLUSH);
+        assertThat(RankingModel.weights(older)).doesNotContainKey(ScoreComponent.FLUSH);
         Recommendation r = new Ranker().rankCandidates(older, List.of(drive("s").plp(VENDOR_YES).price("100.00").build()), NOW);
         assertThat(r.results().get(0).predictedSyncIops()).isNull();
         assertThat(r.notes()).anySatisfy(n -> assertThat(n).contains("Before OpenZFS 2.4"));
@@ -513,13 +518,15 @@ class RankingModelTest {
 
     @Test
     void rejectsABadOpenzfsVersionAndRoleParametersOfTheOtherRole() {
-        assertThat(RecommendParams.openzfsVersion("zfs-2.3.4")).isEqualTo("2.3.4");
+        assertThat(query("role", "special", "openzfsVersion", "zfs-2.3.4").openzfsVersion()).hasToString("2.3.4");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> query("role", "special", "openzfsVersion", "latest"))
                 .hasMessageContaining("openzfsVersion must be an OpenZFS release");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> query("role", "special", "slogMirror", "true"))
                 .hasMessageContaining("applies to role=slog only");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> query("role", "slog", "dataVdevs", "3"))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> query("role", "slog", "fileCount", "3"))
                 .hasMessageContaining("applies to role=special only");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> query("role", "slog", "dataVdevs", "3"))
+                .hasMessageContaining("applies to role=special or role=dedup only");
     }
 
     @Test

@@ -138,4 +138,29 @@ class RecommendExpertRulesTest {
         given().when().get("/recommend?role=special&layout=raidz2").then().statusCode(200)
                 .body("results[0].warnings", hasItem(containsString("metadata keeps going to it until it is full")));
     }
+
+    @Test
+    void aQuestionTheCatalogCannotAnswerSaysWhy() {
+        JsonPath sas = recommend("role=slog&interface=sas");
+        assertThat(sas.getList("results")).isEmpty();
+        assertThat(notes(sas).get(0)).isEqualTo("No result: the catalog holds no drive for interface=sas, so there is nothing to rank; "
+                + "ask for another interface.");
+    }
+
+    @Test
+    void dedupAndCacheAreRolesWithTheirOwnParametersAndWeights() {
+        JsonPath dedup = recommend("role=dedup&layout=raidz2&width=6&ddtGib=20&spares=1");
+        assertThat(dedup.getString("query.role")).isEqualTo("dedup");
+        assertThat(dedup.getInt("query.spares")).isEqualTo(1);
+        assertThat(dedup.getList("results.setSize", Integer.class)).isNotEmpty().containsOnly(4);
+        assertThat(dedup.getMap("model.weights")).containsOnlyKeys("plp", "endurance", "price", "room");
+        JsonPath cache = recommend("role=cache&limit=3");
+        assertThat(cache.getMap("model.weights")).containsOnlyKeys("endurance", "price");
+        assertThat(cache.getList("results.setSize")).containsOnlyNulls();
+        given().when().get("/recommend?role=cache&ddtGib=5").then().statusCode(400).body("parameter", equalTo("ddtGib"))
+                .body("detail", containsString("applies to role=dedup only"));
+        given().when().get("/recommend?role=dedup&layout=draid2&width=10&draidData=9").then().statusCode(400)
+                .contentType("application/problem+json").body("parameter", equalTo("draidData"));
+        given().when().get("/recommend?role=special&width=300").then().statusCode(400).body("parameter", equalTo("width"));
+    }
 }

@@ -241,9 +241,9 @@ class RecommendGoldenTest {
         given().when().get("/recommend").then().statusCode(400)
                 .contentType("application/problem+json")
                 .body("parameter", equalTo("role"))
-                .body("allowed", contains("slog", "special"));
-        given().when().get("/recommend?role=cache").then().statusCode(400)
-                .body("allowed", contains("slog", "special"));
+                .body("allowed", contains("slog", "special", "dedup", "cache"));
+        given().when().get("/recommend?role=zil").then().statusCode(400)
+                .body("allowed", contains("slog", "special", "dedup", "cache"));
     }
 
     @Test
@@ -251,6 +251,8 @@ class RecommendGoldenTest {
         given().when().get("/recommend?role=slog&interface=floppy").then().statusCode(400)
                 .body("allowed", hasItem("m2"));
         given().when().get("/recommend?role=slog&layout=raidz2").then().statusCode(400)
+                .body("detail", containsString("applies to role=special or role=dedup only"));
+        given().when().get("/recommend?role=slog&smallBlocks=16K").then().statusCode(400)
                 .body("detail", containsString("applies to role=special only"));
         given().when().get("/recommend?role=slog&interfce=m2").then().statusCode(400)
                 .body("detail", containsString("interfce"));

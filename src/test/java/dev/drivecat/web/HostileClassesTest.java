@@ -48,7 +48,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Each class of hostile input found in the 2026-12 attack on a local instance (issue 35), attacked
+ * Each class of hostile input of reliability.md ("Hostile input, class by class"), attacked
  * generically, alongside {@link ApiFuzzTest} and in its profile (one start of the service for both):
  * every operation and every member comes from the committed contract (openapi/openapi.yaml), so an
  * operation added later is attacked without a change here.
@@ -66,7 +66,7 @@ import org.junit.jupiter.api.TestFactory;
  * <li>metrics: uri tags are path templates, whatever paths are asked for;</li>
  * <li>currencies: every currency parameter and import member, with codes no price is in;</li>
  * <li>item URLs: every product page of every site with dot segments, to the watch list and an import;</li>
- * <li>pasted text (issue 43): every text/plain operation, at its limit, with pastes built to cost more
+ * <li>pasted text: every text/plain operation, at its limit, with pastes built to cost more
  * than linear time or to answer much more than was sent.</li>
  * </ul>
  * Every answer is held to {@link ApiFuzzTest#checkAnswer}: no 5xx, under 1 MB for a request under

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import dev.drivecat.common.Text;
+import dev.drivecat.testing.Sql;
 import dev.drivecat.web.ApiFuzzTest.Attempt;
 import dev.drivecat.web.ApiFuzzTest.Operation;
 import io.quarkus.test.junit.QuarkusTest;
@@ -27,7 +28,6 @@ import java.math.BigDecimal;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -42,7 +42,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -757,8 +756,7 @@ class HostileClassesTest {
     }
 
     private static void sql(String statement, String value, String key) throws SQLException {
-        String jdbc = ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.url", String.class);
-        try (Connection c = DriverManager.getConnection(jdbc, "postgres", ""); PreparedStatement s = c.prepareStatement(statement)) {
+        try (Connection c = Sql.quarkusDatasource().connect(); PreparedStatement s = c.prepareStatement(statement)) {
             // NUL cannot be stored in PostgreSQL text at all: the rest of the value is what a page could leave
             s.setString(1, value.replace("\u0000", ""));
             s.setString(2, key);

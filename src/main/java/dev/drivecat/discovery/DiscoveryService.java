@@ -4,6 +4,7 @@ import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.AlreadyRunningException;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.database.ClusterLock;
+import dev.drivecat.discovery.ebay.EbayBrowse;
 import dev.drivecat.identity.IdentityCatalog;
 import dev.drivecat.identity.IdentityMatcher;
 import dev.drivecat.identity.IdentityService;
@@ -75,7 +76,7 @@ public class DiscoveryService {
     PoliteFetcher fetcher;
 
     @Inject
-    dev.drivecat.discovery.ebay.EbayBrowse ebayBrowse;
+    EbayBrowse ebayBrowse;
 
     private final Sweeps sweeps = Sweeps.fromClasspath();
     /** The official APIs that plug in as beans (Keepa). */

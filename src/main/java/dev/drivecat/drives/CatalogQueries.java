@@ -12,6 +12,7 @@ import dev.drivecat.catalog.SpecRow;
 import dev.drivecat.catalog.SpecService;
 import dev.drivecat.common.ApiToken;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.common.Text;
 import dev.drivecat.database.Columns;
 import dev.drivecat.database.Where;
 import dev.drivecat.drives.DriveViews.DriveDetail;
@@ -166,7 +167,7 @@ public class CatalogQueries {
 
     /** The 404 of every read of one drive that the catalog does not hold. */
     public static DomainException noSuchDrive(String slug) {
-        return DomainException.notFound("No drive with slug '" + dev.drivecat.common.Text.quote(slug) + "'");
+        return DomainException.notFound("No drive with slug '" + Text.quote(slug) + "'");
     }
 
     public PriceHistory prices(String slug, Instant from, Instant to) {

@@ -1,5 +1,6 @@
 package dev.drivecat.drives;
 
+import dev.drivecat.catalog.ChosenSpecs;
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
@@ -98,13 +99,9 @@ public class CatalogQueries {
             warranty.value_number AS warranty_years
             """;
 
-    private static final String DRIVE_JOINS = """
-            FROM drive d
-            LEFT JOIN spec_value plp ON plp.drive_id = d.id AND plp.field = 'plp' AND plp.chosen
-            LEFT JOIN spec_value dwpd ON dwpd.drive_id = d.id AND dwpd.field = 'dwpd' AND dwpd.chosen
-            LEFT JOIN spec_value tbw ON tbw.drive_id = d.id AND tbw.field = 'tbw' AND tbw.chosen
-            LEFT JOIN spec_value warranty ON warranty.drive_id = d.id AND warranty.field = 'warrantyYears' AND warranty.chosen
-            """;
+    private static final String DRIVE_JOINS = " FROM drive d" + ChosenSpecs.join(SpecField.PLP, "plp", "d")
+            + ChosenSpecs.join(SpecField.DWPD, "dwpd", "d") + ChosenSpecs.join(SpecField.TBW, "tbw", "d")
+            + ChosenSpecs.join(SpecField.WARRANTY_YEARS, "warranty", "d") + "\n";
 
     public DrivePage list(DriveQuery query, boolean descending) {
         Where where = where(query);

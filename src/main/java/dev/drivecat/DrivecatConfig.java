@@ -1,5 +1,6 @@
 package dev.drivecat;
 
+import dev.drivecat.common.Params;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
@@ -132,12 +133,12 @@ public interface DrivecatConfig {
 
         /** A list request's {@code limit} as given: {@link #defaultLimit()} when absent, a 400 naming {@link #maxLimit()} above it. */
         default int limit(String raw) {
-            return dev.drivecat.common.Params.limit(raw, defaultLimit(), maxLimit());
+            return Params.limit(raw, defaultLimit(), maxLimit());
         }
 
         /** A request's {@code currency} as given (ISO 4217), or {@link #defaultCurrency()} when absent. */
         default String currency(String raw) {
-            return dev.drivecat.common.Params.currency(raw, defaultCurrency());
+            return Params.currency(raw, defaultCurrency());
         }
     }
 

@@ -4,7 +4,9 @@ import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.catalog.Media;
+import dev.drivecat.catalog.ChosenSpecs;
 import dev.drivecat.catalog.SourceKind;
+import dev.drivecat.catalog.SpecField;
 import dev.drivecat.common.ApiToken;
 import dev.drivecat.pricing.Offer;
 import dev.drivecat.pricing.OfferQueries;
@@ -47,8 +49,8 @@ import java.util.regex.Pattern;
 @ApplicationScoped
 public class RankingRepository {
 
-    private static final List<String> EVIDENCE_FIELDS = List.of(
-            "plp", "dwpd", "tbw", "warrantyYears", "writeLatency", "openzfsKnownGoodSlog", "seqWrite");
+    private static final List<SpecField> EVIDENCE_FIELDS = List.of(SpecField.PLP, SpecField.DWPD, SpecField.TBW,
+            SpecField.WARRANTY_YEARS, SpecField.WRITE_LATENCY, SpecField.OPENZFS_KNOWN_GOOD_SLOG, SpecField.SEQ_WRITE);
 
     /** The spec_value columns read per evidence field, in the order {@link #evidence} reads them. */
     private static final List<String> EVIDENCE_COLUMNS = List.of(
@@ -150,13 +152,12 @@ public class RankingRepository {
         String where = ids == null ? "" : " WHERE d.id = ANY(?)";
         StringBuilder columns = new StringBuilder();
         StringBuilder joins = new StringBuilder();
-        for (String f : EVIDENCE_FIELDS) {
+        for (SpecField f : EVIDENCE_FIELDS) {
             String a = alias(f);
             for (String col : EVIDENCE_COLUMNS) {
                 columns.append(", ").append(a).append('.').append(col).append(" AS ").append(a).append('_').append(col);
             }
-            joins.append(" LEFT JOIN spec_value ").append(a).append(" ON ").append(a).append(".drive_id = d.id AND ")
-                    .append(a).append(".field = '").append(f).append("' AND ").append(a).append(".chosen");
+            joins.append(ChosenSpecs.join(f, a, "d"));
         }
         // every drive: the offers (the larger read) come over a second connection while the drives are read
         CompletableFuture<Map<Long, List<Offer>>> offersRead = ids == null
@@ -329,7 +330,7 @@ public class RankingRepository {
                 rs.getString(first + 5), rs.getString(first + 6), rs.getBoolean(first + 7));
     }
 
-    private static String alias(String field) {
-        return "s_" + field.replaceAll("([A-Z])", "_$1").toLowerCase(java.util.Locale.ROOT);
+    private static String alias(SpecField field) {
+        return "s_" + field.token().replaceAll("([A-Z])", "_$1").toLowerCase(java.util.Locale.ROOT);
     }
 }

@@ -1,6 +1,7 @@
 package dev.drivecat.scraping;
 
 import dev.drivecat.DrivecatConfig;
+import dev.drivecat.database.JobClaims;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -24,7 +25,7 @@ class ScrapeScheduler {
     DrivecatConfig config;
 
     @Inject
-    dev.drivecat.database.JobClaims claims;
+    JobClaims claims;
 
     @Scheduled(identity = "scrape", cron = "${drivecat.scrape.cron}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled(io.quarkus.scheduler.ScheduledExecution execution) throws InterruptedException {

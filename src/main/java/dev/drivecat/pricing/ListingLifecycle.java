@@ -35,9 +35,35 @@ public class ListingLifecycle {
         em.createNativeQuery("DELETE FROM current_offer WHERE listing_id = :id").setParameter("id", listing.id).executeUpdate();
         em.createNativeQuery("UPDATE watched_page SET active = false WHERE marketplace_id = :m AND external_id = :e AND active")
                 .setParameter("m", listing.identity.marketplace.id).setParameter("e", listing.identity.externalId).executeUpdate();
+        if (listing.identity.marketplace.afterEnd == AfterEnd.FORGET_CONTENT) {
+            forgetContent(listing);
+        }
         writes.mark();
         return true;
     }
+
+    /**
+     * What an ended listing of a marketplace whose terms say so no longer keeps: the seller's name and the words it was
+     * shown with, on the listing, its observations and what discovery kept of it. Its prices, times, conditions and
+     * sellers' kinds stay.
+     */
+    private void forgetContent(Listing listing) {
+        listing.sellerName = null;
+        em.flush();
+        em.createNativeQuery("""
+                UPDATE price_observation SET seller_name = NULL, wording = NULL, availability = NULL
+                 WHERE listing_id = :id AND (seller_name IS NOT NULL OR wording IS NOT NULL OR availability IS NOT NULL)""")
+                .setParameter("id", listing.id).executeUpdate();
+        em.createNativeQuery("""
+                UPDATE discovery_result SET title = :removed, seller_name = NULL, seller_feedback_score = NULL,
+                       seller_feedback_percent = NULL, condition_wording = NULL, price_wording = NULL, location = NULL
+                 WHERE marketplace_id = :m AND external_id = :e AND title <> :removed""")
+                .setParameter("removed", CONTENT_REMOVED).setParameter("m", listing.identity.marketplace.id)
+                .setParameter("e", listing.identity.externalId).executeUpdate();
+    }
+
+    /** The title a discovery result keeps once its listing's content is forgotten. */
+    public static final String CONTENT_REMOVED = "[removed: the listing ended, and its marketplace's terms ask for its content to go]";
 
     /** A listing a source shows again: it is offered again from its next observation. */
     @Transactional(Transactional.TxType.MANDATORY)

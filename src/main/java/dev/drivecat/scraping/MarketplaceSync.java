@@ -31,6 +31,14 @@ class MarketplaceSync {
                     .setParameter("host", host)
                     .setParameter("currency", site.host().currency())
                     .executeUpdate();
+            // the terms as the definition states them now; untouched rows are not written (a marketplace's write reloads everything)
+            SiteDefinition.Terms terms = site.definition().terms();
+            Integer seconds = terms.currentFor() == null ? null : (int) terms.currentFor().getSeconds();
+            em.createNativeQuery("""
+                    UPDATE marketplace SET current_for_seconds = CAST(:seconds AS integer), after_end = :afterEnd
+                     WHERE code = :code AND (current_for_seconds IS DISTINCT FROM CAST(:seconds AS integer) OR after_end <> :afterEnd)""")
+                    .setParameter("seconds", seconds).setParameter("afterEnd", terms.afterEnd().name())
+                    .setParameter("code", site.marketplace()).executeUpdate();
         }
     }
 

@@ -29,7 +29,7 @@ public class OfferFreshness {
     @Inject
     CatalogWrites writes;
 
-    @Scheduled(every = "5m", delayed = "30s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${drivecat.prices.freshness-sweep:5m}", delayed = "30s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         QuarkusTransaction.requiringNew().run(this::sweep);
     }

@@ -8,7 +8,10 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
-/** Makes sure every marketplace a site definition names has its row, so its pages can be watched and stored. */
+/**
+ * Makes sure every marketplace a site definition names has its row, so its pages can be watched and stored, with the
+ * terms its definition states; listings that ended before their terms asked for their content to go lose it then.
+ */
 @ApplicationScoped
 class MarketplaceSync {
 
@@ -17,6 +20,9 @@ class MarketplaceSync {
 
     @Inject
     EntityManager em;
+
+    @Inject
+    dev.drivecat.pricing.ListingLifecycle lifecycle;
 
     @Transactional
     void onStart(@Observes @Priority(50) StartupEvent event) {
@@ -40,6 +46,8 @@ class MarketplaceSync {
                     .setParameter("seconds", seconds).setParameter("afterEnd", terms.afterEnd().name())
                     .setParameter("code", site.marketplace()).executeUpdate();
         }
+        // listings that ended before their marketplace's terms asked for their content to go
+        lifecycle.forgetEndedContent();
     }
 
     static String name(String site, String host) {

@@ -84,6 +84,7 @@ class MarketplaceTermsTest {
     void anEndedEbayListingLosesItsContentAndKeepsItsPrices() {
         long ebay = listing("ebay-us", "900000000003", 1);
         long amazon = listing("amazon-us", "B0TERMSEND", 1);
+        discoveryResult("ebay-us", "900000000003");
         QuarkusTransaction.requiringNew().run(() -> {
             lifecycle.end(Listing.findById(ebay), Instant.now(), "test");
             lifecycle.end(Listing.findById(amazon), Instant.now(), "test");
@@ -91,7 +92,46 @@ class MarketplaceTermsTest {
         assertThat(value("SELECT seller_name FROM listing WHERE id = " + ebay)).isNull();
         assertThat(value("SELECT count(*) FROM price_observation WHERE listing_id = " + ebay
                 + " AND seller_name IS NULL AND wording IS NULL AND price = 77.77")).isEqualTo(1L);
+        assertThat(value("SELECT title || '|' || coalesce(seller_name, '-') FROM discovery_result WHERE external_id = '900000000003'"))
+                .isEqualTo(ListingLifecycle.CONTENT_REMOVED + "|-");
         assertThat(value("SELECT seller_name FROM listing WHERE id = " + amazon)).isEqualTo("terms_test_seller");
         assertThat(value("SELECT wording FROM price_observation WHERE listing_id = " + amazon)).isEqualTo("77.77 USD");
+    }
+
+    /** A discovery result for a listing, as discovery keeps it: its title, seller and wordings. */
+    void discoveryResult(String marketplace, String externalId) {
+        long run = ((Number) value("INSERT INTO discovery_run (source, trigger, status, finished_at) VALUES"
+                + " ('ebay-browse:ebay-us', 'MANUAL', 'SUCCEEDED', now()) RETURNING id")).longValue();
+        long query = ((Number) value("INSERT INTO discovery_query (run_id, query, drives, outcome) VALUES (" + run
+                + ", 'pm893', ARRAY['" + DRIVE + "'], 'SEARCHED') RETURNING id")).longValue();
+        value("INSERT INTO discovery_result (run_id, query_id, marketplace_id, external_id, title, price, currency, price_wording,"
+                + " condition_wording, seller_name, seller_feedback_score, location, decision, evidence, review, seen_at)"
+                + " SELECT " + run + ", " + query + ", m.id, '" + externalId + "', 'Samsung PM893 480GB by terms_test_seller', 77.77,"
+                + " 'USD', 'US $77.77', 'Used', 'terms_test_seller', 1200, 'Springfield, US', 'NO_MATCH', 'test', 'AUTO', now()"
+                + " FROM marketplace m WHERE m.code = '" + marketplace + "' RETURNING id");
+    }
+
+    @Test
+    void anEbayListingThatEndedBeforeTheTermsLosesItsContentEverywhereAtStartAndAnAmazonOneKeepsIt() {
+        long ebay = listing("ebay-us", "900000000004", 30);
+        long amazon = listing("amazon-us", "B0TERMSOLDEND", 30);
+        discoveryResult("ebay-us", "900000000004");
+        discoveryResult("amazon-us", "B0TERMSOLDEND");
+        // ended as a drivecat without the terms left them: content kept
+        value("UPDATE listing SET ended_at = now() - interval '1 day', ended_reason = 'test' WHERE id IN (" + ebay + ", " + amazon
+                + ") RETURNING id");
+
+        QuarkusTransaction.requiringNew().run(() -> lifecycle.forgetEndedContent());
+
+        assertThat(value("SELECT seller_name FROM listing WHERE id = " + ebay)).isNull();
+        assertThat(value("SELECT count(*) FROM price_observation WHERE listing_id = " + ebay
+                + " AND seller_name IS NULL AND wording IS NULL AND price = 77.77")).as("the price stays, the words go").isEqualTo(1L);
+        assertThat(value("SELECT title || '|' || coalesce(seller_name, '-') || '|' || coalesce(price_wording, '-') || '|'"
+                + " || coalesce(location, '-') || '|' || price FROM discovery_result WHERE external_id = '900000000004'"))
+                .isEqualTo(ListingLifecycle.CONTENT_REMOVED + "|-|-|-|77.77");
+        assertThat(value("SELECT seller_name FROM listing WHERE id = " + amazon)).isEqualTo("terms_test_seller");
+        assertThat(value("SELECT seller_name FROM discovery_result WHERE external_id = 'B0TERMSOLDEND'")).isEqualTo("terms_test_seller");
+        assertThat(QuarkusTransaction.requiringNew().call(() -> lifecycle.forgetEndedContent()))
+                .as("once forgotten, nothing is left to forget").isZero();
     }
 }

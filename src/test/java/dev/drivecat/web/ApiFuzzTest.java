@@ -626,25 +626,49 @@ public class ApiFuzzTest {
      * sign-ups on purpose (a client's invalid sign-ups use its allowance too).
      */
     private static Map<String, Long> rowCounts() {
-        try (Connection c = Sql.quarkusDatasource().connect(); Statement s = c.createStatement()) {
-            List<String> tables = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' "
-                    + "AND table_type = 'BASE TABLE' AND table_name NOT IN ('flyway_schema_history', 'signup_counter') ORDER BY table_name")) {
-                while (rs.next()) {
-                    tables.add(rs.getString(1));
-                }
+        try {
+            if (counter == null || counter.isClosed()) {
+                counter = Sql.quarkusDatasource().connect();
+                countAll = null;
             }
-            String sql = String.join(" UNION ALL ", tables.stream()
-                    .map(t -> "SELECT '" + t + "', count(*) FROM \"" + t + "\"").toList());
-            Map<String, Long> counts = new LinkedHashMap<>();
-            try (ResultSet rs = s.executeQuery(sql)) {
-                while (rs.next()) {
-                    counts.put(rs.getString(1), rs.getLong(2));
+            try (Statement s = counter.createStatement()) {
+                if (countAll == null) {
+                    List<String> tables = new ArrayList<>();
+                    try (ResultSet rs = s.executeQuery("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' "
+                            + "AND table_type = 'BASE TABLE' AND table_name NOT IN ('flyway_schema_history', 'signup_counter') ORDER BY table_name")) {
+                        while (rs.next()) {
+                            tables.add(rs.getString(1));
+                        }
+                    }
+                    countAll = String.join(" UNION ALL ", tables.stream()
+                            .map(t -> "SELECT '" + t + "', count(*) FROM \"" + t + "\"").toList());
                 }
+                Map<String, Long> counts = new LinkedHashMap<>();
+                try (ResultSet rs = s.executeQuery(countAll)) {
+                    while (rs.next()) {
+                        counts.put(rs.getString(1), rs.getLong(2));
+                    }
+                }
+                return counts;
             }
-            return counts;
         } catch (SQLException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The connection the row counts are read over, opened once: a login per fuzzed request (a SCRAM
+     * exchange and a new backend) cost more than the request.
+     */
+    private static Connection counter;
+
+    /** The count of every table's rows in one statement, built once from the schema. */
+    private static String countAll;
+
+    @AfterAll
+    static void closeTheCounter() throws SQLException {
+        if (counter != null) {
+            counter.close();
         }
     }
 

@@ -9,7 +9,6 @@ import dev.drivecat.database.EmbeddedDatabase;
 import dev.drivecat.testing.Sql;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
 import java.io.IOException;
@@ -28,24 +27,12 @@ import org.junit.jupiter.api.Test;
  * up, the service recovers without a restart, and no committed observation is lost.
  */
 @QuarkusTest
-@TestProfile(DatabaseOutageTest.OwnDatabase.class)
+@TestProfile(Outages.class)
 class DatabaseOutageTest {
 
     static Path dataDir;
     static int port;
     static EmbeddedDatabase database;
-
-    public static class OwnDatabase implements QuarkusTestProfile {
-        @Override
-        public List<TestResourceEntry> testResources() {
-            return List.of(new TestResourceEntry(Server.class));
-        }
-
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("quarkus.datasource.jdbc.acquisition-timeout", "2S", "drivecat.database.statement-timeout", "PT2S");
-        }
-    }
 
     public static class Server implements QuarkusTestResourceLifecycleManager {
         @Override

@@ -6,9 +6,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,16 +17,8 @@ import org.junit.jupiter.api.Test;
  * always. {@code common.WorkTest} stops work whose client has gone.
  */
 @QuarkusTest
-@TestProfile(RequestDeadlineTest.Expired.class)
+@TestProfile(Outages.class)
 class RequestDeadlineTest {
-
-    /** Every request's deadline already passed when it arrives; no seed catalog. */
-    public static class Expired implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("drivecat.requests.deadline", "PT0S", "drivecat.seed.enabled", "false");
-        }
-    }
 
     private static final String DISKINFO = "/dev/nvd0\n        INTEL SSDPEK1A058GA     # Disk descr.\n\nSynchronous random writes:\n"
             + "           4 kbytes:     14.0 usec/IO =    279.0 Mbytes/s\n";

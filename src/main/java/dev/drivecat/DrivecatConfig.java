@@ -261,40 +261,8 @@ public interface DrivecatConfig {
         Duration publicKeyCacheFor();
     }
 
-    /** Per-client request limits. */
-    RateLimits rateLimits();
-
     /** Operational checks. */
     Health health();
-
-    interface RateLimits {
-        /** Requests to /recommend per client per minute (0: no limit). */
-        @WithDefault("120")
-        int recommendPerMinute();
-
-        /** Price-history exports (/drives/{slug}/prices and its chart, prices.svg) per client per minute (0: no limit). */
-        @WithDefault("30")
-        int exportPerMinute();
-
-        /** Identifications (/identify, both forms) per client per minute (0: no limit). */
-        @WithDefault("60")
-        int identifyPerMinute();
-
-        /** Pastes read by POST /pools/parse per client per minute (0: no limit). */
-        @WithDefault("30")
-        int poolsPerMinute();
-
-        /** Reads of one drive (/drives/{slug}, the page and the JSON, which draws its price chart) per client per minute (0: no limit). */
-        @WithDefault("120")
-        int drivePerMinute();
-
-        /**
-         * eBay's account deletion notifications and challenges (/notifications/ebay/account-deletion) per client address
-         * per minute (0: no limit); more answer 429, and eBay sends again later.
-         */
-        @WithDefault("600")
-        int ebayNotificationsPerMinute();
-    }
 
     interface Health {
         /**

@@ -141,9 +141,6 @@ public interface DrivecatConfig {
         }
     }
 
-    /** Scrape schedule settings. */
-    Scrape scrape();
-
     /** Discovery: drivecat searching the marketplaces for offers of the catalog's drives. */
     Discovery discovery();
 
@@ -259,58 +256,6 @@ public interface DrivecatConfig {
         /** How long a public key had from eBay's Notification API is used before it is asked for again. */
         @WithDefault("PT1H")
         Duration publicKeyCacheFor();
-    }
-
-    /** Operational checks. */
-    Health health();
-
-    interface Health {
-        /**
-         * The data-freshness check reports DOWN ("degraded") when watched pages exist and no page
-         * was scraped successfully within this age.
-         */
-        @WithDefault("PT24H")
-        Duration scrapeFreshness();
-
-        /**
-         * The recent window in which each marketplace site's share of failed scrape attempts is
-         * taken, to compare with the days before it (a markup change shows as a jump).
-         */
-        @WithDefault("PT24H")
-        @DurationMin(minutes = 1)
-        Duration failureShareWindow();
-
-        /** How far back before the recent window a site's usual failure share is taken. */
-        @WithDefault("P7D")
-        @DurationMin(minutes = 1)
-        Duration failureShareBaseline();
-
-        /**
-         * How much a site's recent failure share must exceed its usual one for the data-freshness
-         * check to report it (DOWN): 0.3 is 30 percentage points, e.g. from 5% to 35% or more.
-         */
-        @WithDefault("0.3")
-        @DecimalMin(value = "0", inclusive = false)
-        @DecimalMax("1")
-        double failureShareJump();
-
-        /** The fewest recent attempts of a site whose failure share is judged at all. */
-        @WithDefault("3")
-        @Positive
-        int failureShareMinAttempts();
-    }
-
-    interface Scrape {
-        /**
-         * When scrape runs start (Quartz cron, seconds first), once per cluster; {@code off}
-         * disables the schedule (runs can still be started with POST /admin/scrapes).
-         */
-        @WithDefault("0 0 */6 * * ?")
-        String cron();
-
-        /** A random delay up to this long before each scheduled run, so instances and sites are not hit on the hour. */
-        @WithDefault("PT10M")
-        Duration jitter();
     }
 
     interface Prices {

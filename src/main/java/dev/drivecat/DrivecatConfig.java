@@ -43,9 +43,6 @@ public interface DrivecatConfig {
     /** Price history settings. */
     Prices prices();
 
-    /** Seed catalog settings. */
-    Seed seed();
-
     /** Price change detection settings (the /price-changes feed and the digests). */
     PriceChanges priceChanges();
 
@@ -275,11 +272,5 @@ public interface DrivecatConfig {
         /** The largest request body an import endpoint (structured, spec page, spec table, saved page) accepts; above it the answer is 413. */
         @WithDefault("5242880")
         long maxBodyBytes();
-    }
-
-    interface Seed {
-        /** Import the bundled seed catalog at start-up (once per seed file version). */
-        @WithDefault("true")
-        boolean enabled();
     }
 }

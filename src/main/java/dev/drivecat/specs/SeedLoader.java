@@ -1,6 +1,5 @@
 package dev.drivecat.specs;
 
-import dev.drivecat.DrivecatConfig;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -36,10 +35,10 @@ public class SeedLoader {
     EntityManager em;
 
     @Inject
-    DrivecatConfig config;
+    SeedSettings seedSettings;
 
     void onStart(@Observes @Priority(100) StartupEvent event) {
-        if (config.seed().enabled()) {
+        if (seedSettings.enabled()) {
             loadBundledSeeds();
         }
     }

@@ -111,9 +111,6 @@ public interface DrivecatConfig {
         Duration signupWindow();
     }
 
-    /** Import endpoint settings. */
-    Imports imports();
-
     interface Api {
         /** Page size when a request gives no {@code limit}. */
         @WithDefault("20")
@@ -266,11 +263,5 @@ public interface DrivecatConfig {
          */
         @WithDefault("2.0")
         java.math.BigDecimal suspectFactor();
-    }
-
-    interface Imports {
-        /** The largest request body an import endpoint (structured, spec page, spec table, saved page) accepts; above it the answer is 413. */
-        @WithDefault("5242880")
-        long maxBodyBytes();
     }
 }

@@ -1,6 +1,7 @@
 package dev.drivecat.specs;
 
 import dev.drivecat.common.BodyLimit;
+import dev.drivecat.common.ImportSettings;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -25,7 +26,7 @@ public class ImportResource {
     ImportService imports;
 
     @Inject
-    dev.drivecat.DrivecatConfig config;
+    ImportSettings importSettings;
 
     @POST
     @Path("/specs")
@@ -44,6 +45,6 @@ public class ImportResource {
     @APIResponse(responseCode = "413", description = "The body is larger than drivecat.imports.max-body-bytes.")
     @dev.drivecat.common.MaxBody(property = "drivecat.imports.max-body-bytes")
     public ImportReport importSpecs(InputStream body) {
-        return imports.importDocument(imports.parse(BodyLimit.limited(body, config.imports().maxBodyBytes(), "An import document")));
+        return imports.importDocument(imports.parse(BodyLimit.limited(body, importSettings.maxBodyBytes(), "An import document")));
     }
 }

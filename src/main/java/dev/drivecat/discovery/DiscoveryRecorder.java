@@ -62,6 +62,9 @@ public class DiscoveryRecorder {
     DrivecatConfig config;
 
     @Inject
+    DiscoverySettings discoverySettings;
+
+    @Inject
     ObjectMapper json;
 
     @Inject
@@ -269,7 +272,7 @@ public class DiscoveryRecorder {
         }
         lifecycle.seen(listing, now, r.endsAt());
         o.listingId = listing.id;
-        if (up.created() && config.discovery().watchMatched()) {
+        if (up.created() && discoverySettings.watchMatched()) {
             watch.watchDiscovered(r.url(), drive);
         }
         if (r.history() != null) {

@@ -40,32 +40,8 @@ public interface DrivecatConfig {
     /** Catalog API settings. */
     Api api();
 
-    /** Price history settings. */
-    Prices prices();
-
-    /** Price change detection settings (the /price-changes feed and the digests). */
-    PriceChanges priceChanges();
-
     /** Weekly digest and subscription settings. */
     Digest digest();
-
-    interface PriceChanges {
-        /** A price move smaller than this many percent is noise: it is not reported as a change. */
-        @WithDefault("2")
-        java.math.BigDecimal minPercent();
-
-        /** A new best price is flagged as the lowest in this long when no in-stock price of the same kind was lower within it. */
-        @WithDefault("P90D")
-        Duration lowestWithin();
-
-        /** The longest window one /price-changes request may ask about. */
-        @WithDefault("P92D")
-        Duration maxWindow();
-
-        /** The time zone ISO weeks (week=2026-W48, and the digests) are counted in. */
-        @WithDefault("UTC")
-        java.time.ZoneId weekZone();
-    }
 
     interface Digest {
         /**
@@ -133,18 +109,5 @@ public interface DrivecatConfig {
         default String currency(String raw) {
             return dev.drivecat.common.Params.currency(raw, defaultCurrency());
         }
-    }
-
-    interface Prices {
-        /** An offer whose newest observation is older than this is shown as stale. */
-        @WithDefault("P7D")
-        Duration staleAfter();
-
-        /**
-         * A price that moves by more than this factor (up or down) from the listing's current
-         * price is stored but held as suspect until the next observation confirms it.
-         */
-        @WithDefault("2.0")
-        java.math.BigDecimal suspectFactor();
     }
 }

@@ -12,6 +12,7 @@ import dev.drivecat.pricing.IsoWeek;
 import dev.drivecat.pricing.PriceChange;
 import dev.drivecat.pricing.PriceChangeRules;
 import dev.drivecat.pricing.PriceChangeService.ChangeReport;
+import dev.drivecat.pricing.PriceChangeSettings;
 import dev.drivecat.ranking.RecommendParams;
 import dev.drivecat.ranking.Recommendation;
 import dev.drivecat.ranking.RecommendationService;
@@ -41,6 +42,9 @@ public class DigestComposer {
 
     @Inject
     DrivecatConfig config;
+
+    @Inject
+    PriceChangeSettings priceChangeSettings;
 
     @Inject
     RecommendationService recommendations;
@@ -113,7 +117,7 @@ public class DigestComposer {
         List<PickView> picks = picks(w, s);
         List<String> unnamed = s.drives().stream().filter(d -> !w.driveNames.containsKey(d)).toList();
         w.driveNames.putAll(feed.driveNames(unnamed));
-        ZoneId zone = config.priceChanges().weekZone();
+        ZoneId zone = priceChangeSettings.weekZone();
         DigestView view = new DigestView(subject, "week " + w.week.week() + " of " + w.week.year(),
                 Dates.window(w.report.since(), w.report.until(), zone), views, picks, !picks.isEmpty(), views.isEmpty(),
                 SubscriptionService.describe(s, w.driveNames), unsubscribeUrl, config.publicBaseUrl(), CHART_WIDTH, CHART_HEIGHT);
@@ -127,7 +131,7 @@ public class DigestComposer {
 
     /** The chart of a change's drive in its currency and condition, up to the end of the week; none when nothing can be drawn. */
     private Optional<Chart> chart(PriceChange c, Instant until) {
-        Instant from = until.minus(config.priceChanges().lowestWithin());
+        Instant from = until.minus(priceChangeSettings.lowestWithin());
         List<PriceChart.Sample> samples = PriceChart.samples(catalog.prices(c.drive(), from, until).observations());
         LocalDate last = until.minusNanos(1).atOffset(java.time.ZoneOffset.UTC).toLocalDate();
         PriceChart.Chart chart = PriceChart.build(c.driveName() + ", " + ChangeWords.condition(c.condition()), samples, c.currency(),
@@ -150,7 +154,7 @@ public class DigestComposer {
                 seller, ChangeWords.sellerType(c.sellerType()), ChangeWords.condition(c.condition()),
                 now == null ? null : now.marketplace(), now == null ? null : now.url(),
                 now == null ? null : Dates.day(now.observedAt()),
-                c.has(ChangeKind.NEW_LOW) && c.previousLow() != null ? "the lowest in the " + config.priceChanges().lowestWithin().toDays()
+                c.has(ChangeKind.NEW_LOW) && c.previousLow() != null ? "the lowest in the " + priceChangeSettings.lowestWithin().toDays()
                         + " days before this week was " + ChangeWords.money(c.previousLow(), c.currency()) : null,
                 c.has(ChangeKind.PRICE_DROP),
                 chart == null ? null : chart.image().contentId(), chart == null ? null : chart.alt());

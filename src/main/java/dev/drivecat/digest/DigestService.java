@@ -8,6 +8,7 @@ import dev.drivecat.pricing.IsoWeek;
 import dev.drivecat.pricing.PriceChange;
 import dev.drivecat.pricing.PriceChangeService.ChangeQuery;
 import dev.drivecat.pricing.PriceChangeService;
+import dev.drivecat.pricing.PriceChangeSettings;
 import dev.drivecat.ranking.Role;
 import dev.drivecat.ranking.RoleFit;
 import io.agroal.api.AgroalDataSource;
@@ -55,6 +56,9 @@ public class DigestService {
 
     @Inject
     DrivecatConfig config;
+
+    @Inject
+    PriceChangeSettings priceChangeSettings;
 
     @Inject
     PriceChangeService priceChanges;
@@ -272,7 +276,7 @@ public class DigestService {
     private DigestComposer.Week prepare(IsoWeek week) {
         ZoneId zone = zone();
         PriceChangeService.ChangeReport report = priceChanges.changes(new ChangeQuery(week.start(zone), week.end(zone), List.of(),
-                null, null, config.priceChanges().minPercent()));
+                null, null, priceChangeSettings.minPercent()));
         // both roles share one requirement (cheap, safe flushes, RoleFit): load the candidates once for both
         Set<String> fit = roleFit.drivesFor(List.of(Role.values()), List.of());
         Map<Role, Set<String>> roleDrives = new EnumMap<>(Role.class);
@@ -283,7 +287,7 @@ public class DigestService {
     }
 
     private ZoneId zone() {
-        return config.priceChanges().weekZone();
+        return priceChangeSettings.weekZone();
     }
 
     /** SENDING, committed before SMTP; empty when the subscriber is no longer confirmed (or the digest is no longer to send). */

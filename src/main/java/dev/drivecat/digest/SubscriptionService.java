@@ -7,6 +7,7 @@ import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.common.DecimalInput;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
+import dev.drivecat.pricing.PriceChangeSettings;
 import dev.drivecat.ranking.Role;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -45,6 +46,9 @@ public class SubscriptionService {
 
     @Inject
     DrivecatConfig config;
+
+    @Inject
+    PriceChangeSettings priceChangeSettings;
 
     @Inject
     ObjectMapper mapper;
@@ -189,7 +193,7 @@ public class SubscriptionService {
         List<String> interfaces = Params.tokens(InterfaceFilter.class, "interfaces", r.interfaces()).stream()
                 .map(InterfaceFilter::token).toList();
         List<String> roles = Params.tokens(Role.class, "roles", r.roles()).stream().map(Role::token).toList();
-        BigDecimal floor = config.priceChanges().minPercent();
+        BigDecimal floor = priceChangeSettings.minPercent();
         BigDecimal min = r.minChangePercent();
         if (min != null && (min.compareTo(floor) < 0 || min.compareTo(new BigDecimal("100")) > 0)) {
             throw new DomainException(DomainException.Kind.INVALID_BODY, "minChangePercent must be from "
@@ -313,7 +317,7 @@ public class SubscriptionService {
     }
 
     String minChange(SubscriptionSettings s) {
-        BigDecimal min = s.minChangePercent() == null ? config.priceChanges().minPercent() : s.minChangePercent();
+        BigDecimal min = s.minChangePercent() == null ? priceChangeSettings.minPercent() : s.minChangePercent();
         return min.stripTrailingZeros().toPlainString() + "%";
     }
 

@@ -1,6 +1,5 @@
 package dev.drivecat.digest;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.AlreadyRunningException;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.database.ClusterLock;
@@ -55,7 +54,7 @@ public class DigestService {
     AgroalDataSource dataSource;
 
     @Inject
-    DrivecatConfig config;
+    DigestSettings digestSettings;
 
     @Inject
     PriceChangeSettings priceChangeSettings;
@@ -219,12 +218,12 @@ public class DigestService {
             }
         }
         List<PriceChange> changes = DigestComposer.select(w.report.changes(), s.settings(), w.roleDrives);
-        if (changes.isEmpty() && !config.digest().sendEmpty()) {
+        if (changes.isEmpty() && !digestSettings.sendEmpty()) {
             QuarkusTransaction.requiringNew().run(() -> deliveries.markEmpty(s.id(), week));
             tally.nothingToSend++;
             return;
         }
-        int attempts = Math.max(1, config.digest().sendAttempts());
+        int attempts = Math.max(1, digestSettings.sendAttempts());
         String lastError = null;
         for (int attempt = 1; attempt <= attempts; attempt++) {
             String token = Tokens.newToken();
@@ -244,7 +243,7 @@ public class DigestService {
                 QuarkusTransaction.requiringNew().run(() -> deliveries.markPending(deliveryId.get(), error));
                 LOG.warnf("Digest %s to subscriber %d: attempt %d of %d refused: %s", week, s.id(), attempt, attempts, error);
                 if (attempt < attempts) {
-                    pause(config.digest().retryBackoff().multipliedBy(1L << (attempt - 1)));
+                    pause(digestSettings.retryBackoff().multipliedBy(1L << (attempt - 1)));
                 }
                 continue;
             }
@@ -267,7 +266,7 @@ public class DigestService {
         DigestComposer.Composed c = composer.compose(w, s.settings(), unsubscribe);
         DeliveryRecords.Status deliveryStatus = QuarkusTransaction.requiringNew().call(() -> deliveries.find(s.id(), week.toString())
                 .map(DeliveryRecords.Delivery::status).orElse(null));
-        boolean wouldSend = s.status() == SubscriberStore.Status.CONFIRMED && (c.changeCount() > 0 || config.digest().sendEmpty())
+        boolean wouldSend = s.status() == SubscriberStore.Status.CONFIRMED && (c.changeCount() > 0 || digestSettings.sendEmpty())
                 && (deliveryStatus == null || deliveryStatus == DeliveryRecords.Status.PENDING) && !week.end(zone()).isAfter(clock.instant());
         return new Preview(week.toString(), s.email(), s.status().name(), deliveryStatus == null ? null : deliveryStatus.name(), wouldSend,
                 c.changeCount(), c.subject(), c.text(), c.html(), MailSender.unsubscribeHeaders(unsubscribe));

@@ -48,6 +48,9 @@ public class SubscriptionService {
     DrivecatConfig config;
 
     @Inject
+    DigestSettings digestSettings;
+
+    @Inject
     PriceChangeSettings priceChangeSettings;
 
     @Inject
@@ -210,7 +213,7 @@ public class SubscriptionService {
         Instant now = clock.instant();
         SubscriberStore.SignUp row = store.lockForSignUp(v.email(), v.emailKey());
         Instant lastSent = row.confirmationSentAt();
-        if (lastSent != null && lastSent.plus(config.digest().confirmationResendInterval()).isAfter(now)) {
+        if (lastSent != null && lastSent.plus(digestSettings.confirmationResendInterval()).isAfter(now)) {
             return Optional.empty();
         }
         if (!limiter.tryCount(SignupLimiter.Scope.ADDRESS, v.emailKey())) {
@@ -218,7 +221,7 @@ public class SubscriptionService {
             return Optional.empty();
         }
         String token = Tokens.newToken();
-        Instant expires = now.plus(config.digest().confirmationValidFor());
+        Instant expires = now.plus(digestSettings.confirmationValidFor());
         store.storeConfirmToken(Tokens.hash(token), row.id(), json(v.settings()), now, expires);
         store.confirmationSent(row.id(), now);
         return Optional.of(new Pending(row.id(), row.email(), token, v.settings(), expires));

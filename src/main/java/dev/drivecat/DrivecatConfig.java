@@ -3,14 +3,13 @@ package dev.drivecat;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
-import jakarta.validation.constraints.DecimalMax;
-import jakarta.validation.constraints.DecimalMin;
-import jakarta.validation.constraints.Positive;
-import java.time.Duration;
 import java.util.Optional;
-import org.hibernate.validator.constraints.time.DurationMin;
 
-/** drivecat's own settings ({@code drivecat.*}; as environment variables {@code DRIVECAT_*}). */
+/**
+ * drivecat's settings that no one feature owns ({@code drivecat.*}; as environment variables
+ * {@code DRIVECAT_*}). Each feature's own are on its mapping beside it ({@code drivecat.digest.*}
+ * on {@code digest.DigestSettings}, and so on: src/docs/configuration.md lists them all).
+ */
 @ConfigMapping(prefix = "drivecat")
 public interface DrivecatConfig {
 
@@ -36,31 +35,4 @@ public interface DrivecatConfig {
     @WithName("public-base-url")
     @WithDefault("http://localhost:8080")
     String publicBaseUrl();
-
-    /** Catalog API settings. */
-    Api api();
-
-    interface Api {
-        /** Page size when a request gives no {@code limit}. */
-        @WithDefault("20")
-        int defaultLimit();
-
-        /** The largest {@code limit} a list request may ask for; above it the answer is 400. */
-        @WithDefault("100")
-        int maxLimit();
-
-        /** The currency best offers are chosen in when a request names none. */
-        @WithDefault("USD")
-        String defaultCurrency();
-
-        /** A list request's {@code limit} as given: {@link #defaultLimit()} when absent, a 400 naming {@link #maxLimit()} above it. */
-        default int limit(String raw) {
-            return dev.drivecat.common.Params.limit(raw, defaultLimit(), maxLimit());
-        }
-
-        /** A request's {@code currency} as given (ISO 4217), or {@link #defaultCurrency()} when absent. */
-        default String currency(String raw) {
-            return dev.drivecat.common.Params.currency(raw, defaultCurrency());
-        }
-    }
 }

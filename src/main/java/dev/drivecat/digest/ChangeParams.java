@@ -62,7 +62,7 @@ final class ChangeParams {
         List<Role> roles = Params.tokens(Role.class, "role", raw.get("role"));
         List<String> drives = Params.values(raw.get("drive"));
         String currencyRaw = one(raw, "currency");
-        String currency = currencyRaw == null || currencyRaw.isBlank() ? null : Params.currency(currencyRaw, null);
+        String currency = currencyRaw == null || currencyRaw.isBlank() ? null : Params.currency(currencyRaw, (String) null);
         BigDecimal floor = settings.minPercent();
         BigDecimal min = Params.decimal("minChangePercent", one(raw, "minChangePercent"), floor, new BigDecimal("100")).orElse(floor);
         return new Parsed(since, until, week, interfaces, roles, drives, currency, min);

@@ -4,6 +4,7 @@ import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.charts.PngChart;
 import dev.drivecat.charts.PriceChart;
+import dev.drivecat.common.ApiSettings;
 import dev.drivecat.common.ApiToken;
 import dev.drivecat.common.Dates;
 import dev.drivecat.drives.CatalogQueries;
@@ -42,6 +43,9 @@ public class DigestComposer {
 
     @Inject
     DrivecatConfig config;
+
+    @Inject
+    ApiSettings apiSettings;
 
     @Inject
     PriceChangeSettings priceChangeSettings;
@@ -182,7 +186,7 @@ public class DigestComposer {
             params.put("interface", List.of(iface));
         }
         Recommendation r = recommendations.recommendation(new RecommendParams(params)
-                .parse(config.api().defaultCurrency(), config.api().maxLimit()));
+                .parse(apiSettings.defaultCurrency().getCurrencyCode(), apiSettings.maxLimit()));
         if (r.results().isEmpty()) {
             return Optional.empty();
         }

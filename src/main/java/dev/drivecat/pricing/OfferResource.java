@@ -1,7 +1,7 @@
 package dev.drivecat.pricing;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.common.ApiSettings;
 import dev.drivecat.common.Params;
 import dev.drivecat.pricing.OfferQueries.OfferPage;
 import dev.drivecat.pricing.OfferQueries.OfferQuery;
@@ -28,7 +28,7 @@ public class OfferResource {
     OfferQueries offers;
 
     @Inject
-    DrivecatConfig config;
+    ApiSettings apiSettings;
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
@@ -64,9 +64,9 @@ public class OfferResource {
                 Params.bool("inStock", inStock).orElse(null),
                 Params.tokens(InterfaceFilter.class, "interface", iface),
                 Params.values(drive),
-                config.api().limit(limit),
+                Params.limit(limit, apiSettings),
                 Params.offset(offset),
-                config.api().currency(currency),
+                Params.currency(currency, apiSettings),
                 Params.bool("includeBusinessOnly", includeBusinessOnly).orElse(false));
         return offers.current(query);
     }

@@ -1,6 +1,6 @@
 package dev.drivecat.proposals;
 
-import dev.drivecat.DrivecatConfig;
+import dev.drivecat.common.ApiSettings;
 import dev.drivecat.common.Params;
 import dev.drivecat.proposals.ProposalViews.ProposalPage;
 import dev.drivecat.proposals.ProposalViews.ProposalView;
@@ -34,7 +34,7 @@ public class ProposalResource {
     Proposals proposals;
 
     @Inject
-    DrivecatConfig config;
+    ApiSettings apiSettings;
 
     @Schema(name = "ProposalDismissal")
     public record DismissRequest(@Schema(required = true, description = "Why, in words: the proposal is never reopened.",
@@ -60,7 +60,7 @@ public class ProposalResource {
             @Parameter(description = "Words the model, maker or a listing's title contains, or one of its part numbers.", example = "S4610")
             @QueryParam("q") String q,
             @Parameter(description = "Page size (default 20; at most 100).") @QueryParam("limit") String limit) {
-        return proposals.list(status(status), blankToNull(maker), blankToNull(q), config.api().limit(limit), Proposals.Order.NEWEST_EVIDENCE);
+        return proposals.list(status(status), blankToNull(maker), blankToNull(q), Params.limit(limit, apiSettings), Proposals.Order.NEWEST_EVIDENCE);
     }
 
     @GET

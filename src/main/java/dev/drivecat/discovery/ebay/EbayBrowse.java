@@ -4,7 +4,7 @@ import dev.drivecat.database.ApiCalls;
 import dev.drivecat.database.HostSlots;
 import dev.drivecat.discovery.SearchSource;
 import dev.drivecat.scraping.SiteDefinitions;
-import dev.drivecat.scraping.fetch.FetcherConfig;
+import dev.drivecat.scraping.fetch.FetcherSettings;
 import dev.drivecat.scraping.fetch.Sleeper;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Inject;
@@ -45,7 +45,7 @@ public class EbayBrowse {
     private final NotificationKeys notificationKeys;
 
     @Inject
-    EbayBrowse(EbaySettings ebay, FetcherConfig fetcher, SiteDefinitions sites, ApiCalls calls, HostSlots slots, MeterRegistry registry) {
+    EbayBrowse(EbaySettings ebay, FetcherSettings fetcher, SiteDefinitions sites, ApiCalls calls, HostSlots slots, MeterRegistry registry) {
         this(ebay, fetcher.allowLoopback(), fetcher.userAgent(), sites, calls, slots, registry, Clock.systemUTC(), Sleeper.SYSTEM,
                 EbayHttp.Limits.DEFAULT);
     }

@@ -50,7 +50,7 @@ public class KeepaClient {
     KeepaExchange exchange;
 
     @Inject
-    KeepaConfig config;
+    KeepaSettings config;
 
     @Inject
     FetcherSettings fetcher;

@@ -27,7 +27,7 @@ import java.util.stream.Collectors;
 public class KeepaSources implements OfficialApi, ProductFeed {
 
     @Inject
-    KeepaConfig config;
+    KeepaSettings config;
 
     @Inject
     KeepaClient client;

@@ -2,8 +2,9 @@ package dev.drivecat.adoption;
 
 import dev.drivecat.catalog.SourceKind;
 import dev.drivecat.common.DomainException;
-import dev.drivecat.discovery.DiscoveryReview;
+import dev.drivecat.common.Text;
 import dev.drivecat.discovery.DiscoveryReview.IdentifiedAgain;
+import dev.drivecat.discovery.DiscoveryReview;
 import dev.drivecat.identity.IdentityMatcher;
 import dev.drivecat.identity.IdentityService;
 import dev.drivecat.identity.ProposedDrive;
@@ -15,8 +16,10 @@ import dev.drivecat.scraping.VendorSources;
 import dev.drivecat.scraping.fetch.FetchRequest;
 import dev.drivecat.scraping.fetch.FetchResult;
 import dev.drivecat.scraping.fetch.PoliteFetcher;
+import dev.drivecat.specs.ImportValidator;
 import dev.drivecat.specs.SpecParse;
 import dev.drivecat.specs.SpecSourceImportService;
+import dev.drivecat.specs.SpecSourceReport;
 import dev.drivecat.specs.SpecSources;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -82,7 +85,7 @@ public class Adoption {
                           ProposalView proposal,
                           @Schema(description = "The catalog drive's slug (GET /drives/{slug}).") String drive,
                           @Schema(nullable = true, description = "What the document said and what was stored, as a spec import reports "
-                                  + "it; null when nothing new was stored.") dev.drivecat.specs.SpecSourceReport source,
+                                  + "it; null when nothing new was stored.") SpecSourceReport source,
                           Relisted identifiedAgain) {
     }
 
@@ -269,9 +272,9 @@ public class Adoption {
         if (url == null || url.isBlank()) {
             throw DomainException.invalidParameter("url", "url is required: the address of the vendor page or datasheet the values are cited to");
         }
-        if (!dev.drivecat.specs.ImportValidator.isHttpUrl(url) || url.strip().length() > 2000 || URI.create(url.strip()).getRawUserInfo() != null) {
+        if (!ImportValidator.isHttpUrl(url) || url.strip().length() > 2000 || URI.create(url.strip()).getRawUserInfo() != null) {
             throw DomainException.invalidParameter("url", "url must be the absolute http(s) address of the vendor page or datasheet, not '"
-                    + dev.drivecat.common.Text.quote(url) + "'");
+                    + Text.quote(url) + "'");
         }
         return URI.create(url.strip());
     }

@@ -6,6 +6,7 @@ import dev.drivecat.common.DomainException;
 import dev.drivecat.common.ImportSettings;
 import dev.drivecat.common.MaxBody;
 import dev.drivecat.common.Params;
+import dev.drivecat.scraping.PageReader;
 import dev.drivecat.specs.SpecSources;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -113,7 +114,7 @@ public class AdoptionResource {
                     .with("allowed", List.of(MediaType.TEXT_HTML, PDF, MediaType.TEXT_PLAIN));
         }
         Adoption.Adopted adopted = adoption.adopt(proposal, url, as, at, new Adoption.Document(bytes, mediaType,
-                dev.drivecat.scraping.PageReader.charset(contentType)));
+                PageReader.charset(contentType)));
         // a relative reference: JAX-RS's location() would make it absolute with the Host header a client chooses
         return Response.status(adopted.created() ? Response.Status.CREATED : Response.Status.OK).entity(adopted)
                 .header(HttpHeaders.LOCATION, "/drives/" + adopted.drive()).build();

@@ -1,5 +1,6 @@
 package dev.drivecat.catalog;
 
+import dev.drivecat.common.ApiToken;
 import dev.drivecat.database.CatalogWrites;
 import dev.drivecat.database.Columns;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -152,7 +153,7 @@ public class SpecService {
         Media media = all.stream()
                 .filter(r -> r.field() == SpecField.MEDIA && chosen.contains(r.id()) && r.token() != null)
                 .findFirst()
-                .flatMap(r -> dev.drivecat.common.ApiToken.parse(Media.class, r.token()))
+                .flatMap(r -> ApiToken.parse(Media.class, r.token()))
                 .orElse(null);
         if (drive.media != media) {
             drive.media = media;
@@ -209,7 +210,7 @@ public class SpecService {
     public static SpecRow toRow(Tuple t) {
         return new SpecRow(
                 ((Number) t.get("id")).longValue(),
-                dev.drivecat.common.ApiToken.parse(SpecField.class, (String) t.get("field")).orElseThrow(),
+                ApiToken.parse(SpecField.class, (String) t.get("field")).orElseThrow(),
                 (BigDecimal) t.get("value_number"),
                 (String) t.get("value_token"),
                 (String) t.get("value_text"),

@@ -1,5 +1,6 @@
 package dev.drivecat.catalog;
 
+import dev.drivecat.common.Text;
 import java.time.Instant;
 
 /** Where and when a spec value was read. */
@@ -7,7 +8,7 @@ public record SpecSource(String url, String title, SourceKind kind, Instant retr
 
     /** The address and title as they are shown and written into feeds: one line, no control characters. */
     public SpecSource {
-        url = dev.drivecat.common.Text.singleLine(url);
-        title = dev.drivecat.common.Text.singleLine(title);
+        url = Text.singleLine(url);
+        title = Text.singleLine(title);
     }
 }

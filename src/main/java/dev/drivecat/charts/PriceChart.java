@@ -1,6 +1,7 @@
 package dev.drivecat.charts;
 
 import dev.drivecat.common.Dates;
+import dev.drivecat.drives.DriveViews;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.Money;
 import java.math.BigDecimal;
@@ -206,7 +207,7 @@ public final class PriceChart {
     }
 
     /** The samples of a price history as the catalog answers it. */
-    public static List<Sample> samples(List<dev.drivecat.drives.DriveViews.ObservationView> observations) {
+    public static List<Sample> samples(List<DriveViews.ObservationView> observations) {
         return observations.stream().map(o -> new Sample(o.observedAt(), o.condition(), o.price(), o.priceHigh(), o.currency(),
                 o.inStock(), o.suspect())).toList();
     }

@@ -80,7 +80,7 @@ public class QueryValues implements ParamConverterProvider {
     static Function<String, Object> reader(Class<?> type, String name, Annotation[] annotations) {
         if (type.isEnum() && ApiToken.class.isAssignableFrom(type)) {
             Class<? extends Enum> enumType = (Class<? extends Enum>) type;
-            return text -> blank(text) ? null : ApiToken.require((Class) enumType, name, text.trim());
+            return text -> Text.isBlank(text) ? null : ApiToken.require((Class) enumType, name, text.trim());
         }
         if (type == BigDecimal.class) {
             BigDecimal min = decimal(annotations, DecimalMin.class);
@@ -91,7 +91,7 @@ public class QueryValues implements ParamConverterProvider {
             long min = whole(annotations, Min.class, type == Integer.class ? Integer.MIN_VALUE : Long.MIN_VALUE);
             long max = whole(annotations, Max.class, type == Integer.class ? Integer.MAX_VALUE : Long.MAX_VALUE);
             return text -> {
-                if (blank(text)) {
+                if (Text.isBlank(text)) {
                     return null;
                 }
                 long value = Params.whole(name, text, min, max);
@@ -104,7 +104,7 @@ public class QueryValues implements ParamConverterProvider {
         Method parse = parser(type);
         if (parse != null) {
             return text -> {
-                if (blank(text)) {
+                if (Text.isBlank(text)) {
                     return null;
                 }
                 try {
@@ -128,9 +128,6 @@ public class QueryValues implements ParamConverterProvider {
         }
     }
 
-    private static boolean blank(String text) {
-        return text == null || text.isBlank();
-    }
 
     private static BigDecimal decimal(Annotation[] annotations, Class<? extends Annotation> bound) {
         for (Annotation a : annotations) {

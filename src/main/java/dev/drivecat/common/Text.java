@@ -50,6 +50,20 @@ public final class Text {
         return out.toString();
     }
 
+    /** Whether the text is absent or holds nothing but whitespace. */
+    public static boolean isBlank(String text) {
+        return text == null || text.isBlank();
+    }
+
+    /**
+     * The text without the whitespace around it, or null when it is absent or holds nothing but
+     * whitespace: how an optional field from outside (a form, a JSON body, a page) becomes a value or
+     * unknown.
+     */
+    public static String strippedOrNull(String text) {
+        return isBlank(text) ? null : text.strip();
+    }
+
     /**
      * {@link #clean}ed, on one line: tabs and line breaks (with the spaces around them) become one
      * space, and the ends are trimmed. For names, seller names, availability texts: anything that is

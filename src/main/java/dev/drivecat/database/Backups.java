@@ -79,7 +79,7 @@ public class Backups {
             }
             Path target = freeName(directory, trigger.prefix() + "-" + STAMP.format(clock.instant()));
             LOG.infof("Writing a %s backup of the embedded PostgreSQL to %s", trigger.prefix(), target);
-            BaseBackup.Taken taken = BaseBackup.take(database.jdbcUrl(), database.dataDirectory(), target, "drivecat " + target.getFileName());
+            BaseBackup.Taken taken = BaseBackup.take(database.login(EmbeddedDatabase.Role.SUPERUSER), database.dataDirectory(), target, "drivecat " + target.getFileName());
             Instant done = clock.instant();
             Files.setLastModifiedTime(target, FileTime.from(done));
             Backup backup = describe(target);

@@ -13,7 +13,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -41,7 +40,8 @@ import java.util.zip.ZipOutputStream;
  * backup needs no client tool, and is restored by the same binaries that run the service.
  *
  * <p>The file is a zip of the data directory (the same layout, plus backup_label and the needed WAL
- * segments); {@code unzip} restores it by hand as well.
+ * segments); {@code unzip} restores it by hand as well. It holds the cluster's password file with
+ * the roles whose passwords it names, so a restored cluster and its passwords belong together.
  */
 final class BaseBackup {
 
@@ -65,16 +65,18 @@ final class BaseBackup {
     private BaseBackup() {
     }
 
-    /** Writes a backup of the cluster in {@code clusterDirectory}, served at {@code jdbcUrl}, to {@code target} (written under another name and moved into place when complete). */
-    static Taken take(String jdbcUrl, Path clusterDirectory, Path target, String label) throws IOException, SQLException {
+    /**
+     * Writes a backup of the cluster in {@code clusterDirectory}, logging in as {@code superuser}
+     * (the backup functions and replication slots are the superuser's), to {@code target} (written
+     * under another name and moved into place when complete).
+     */
+    static Taken take(EmbeddedDatabase.Login superuser, Path clusterDirectory, Path target, String label) throws IOException, SQLException {
         Path partial = target.resolveSibling(target.getFileName() + ".partial");
         Properties props = new Properties();
-        props.setProperty("user", EmbeddedDatabase.USER);
-        props.setProperty("password", "");
         props.setProperty("socketTimeout", Long.toString(STATEMENT_TIMEOUT.toSeconds()));
         props.setProperty("ApplicationName", "drivecat backup");
         Taken taken;
-        try (Connection c = DriverManager.getConnection(jdbcUrl, props);
+        try (Connection c = superuser.connect(props);
              OutputStream file = ownerOnlyFile(partial);
              ZipOutputStream zip = new ZipOutputStream(file)) {
             zip.setLevel(Deflater.BEST_SPEED);

@@ -15,7 +15,8 @@ import java.util.Optional;
  * Starts drivecat. With no datasource URL configured (environment variable
  * {@code QUARKUS_DATASOURCE_JDBC_URL} or system property {@code quarkus.datasource.jdbc.url}),
  * an embedded PostgreSQL is started alongside Quarkus, with its data in {@code DRIVECAT_DATA_DIR}
- * (default {@code ./data}), and the service is pointed at it. It is stopped when the service stops.
+ * (default {@code ./data}), and the service is pointed at it, logging in as its own role with
+ * the cluster's password. It is stopped when the service stops.
  *
  * <p>{@code restore FILE} as arguments restores a backup of the embedded database instead of
  * starting the service (see {@link Restore}).
@@ -32,14 +33,21 @@ public class DrivecatMain {
             Quarkus.run(args);
             return;
         }
-        Path dataDir = Path.of(setting("drivecat.data-dir").orElse("data"));
+        Path cluster = Path.of(setting("drivecat.data-dir").orElse("data")).resolve("postgres");
         // PostgreSQL starts while Quarkus boots: only the first use of the database (the migrations)
-        // waits for it (EmbeddedDatabaseGate). The port is chosen now, for the datasource URL.
+        // waits for it (EmbeddedDatabaseGate). The port and the passwords are known now, for the datasource.
         int port = freePort();
-        CompletableFuture<EmbeddedDatabase> database = EmbeddedDatabase.startForService(dataDir.resolve("postgres"), port);
+        ClusterAccess.Passwords passwords;
+        try {
+            passwords = ClusterAccess.passwords(cluster);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read the embedded PostgreSQL's passwords in " + cluster, e);
+        }
+        CompletableFuture<EmbeddedDatabase> database = EmbeddedDatabase.startForService(cluster, port, passwords);
+        EmbeddedDatabase.Role service = EmbeddedDatabase.Role.SERVICE;
         System.setProperty("quarkus.datasource.jdbc.url", EmbeddedDatabase.jdbcUrl(port));
-        System.setProperty("quarkus.datasource.username", EmbeddedDatabase.USER);
-        System.setProperty("quarkus.datasource.password", "");
+        System.setProperty("quarkus.datasource.username", service.roleName());
+        System.setProperty("quarkus.datasource.password", passwords.of(service));
         try {
             Quarkus.run(args);
         } finally {

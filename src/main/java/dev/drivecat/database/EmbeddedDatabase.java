@@ -9,9 +9,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
@@ -20,13 +24,58 @@ import org.jboss.logging.Logger;
 /**
  * A real PostgreSQL server run from the binaries on the classpath, with its data directory kept
  * between runs. drivecat starts one when no datasource URL is configured, so that the service runs
- * with one command and no installed database.
+ * with one command and no installed database. Only the service's account reaches it: every
+ * connection logs in with a generated password, and the service runs as a role that is no
+ * superuser ({@link ClusterAccess}).
  */
 public final class EmbeddedDatabase implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(EmbeddedDatabase.class);
-    public static final String USER = "postgres";
     public static final String DATABASE = "postgres";
+
+    /** The roles that log in to the embedded database. */
+    public enum Role {
+        /** The service's own: it owns the schema {@code public} and runs the migrations; no superuser. */
+        SERVICE("drivecat"),
+        /** The cluster's superuser: backups, the restore's check, creating the tests' databases. */
+        SUPERUSER("postgres");
+
+        private final String roleName;
+
+        Role(String roleName) {
+            this.roleName = roleName;
+        }
+
+        public String roleName() {
+            return roleName;
+        }
+    }
+
+    /** Where to connect and as whom, with the role's password. */
+    public record Login(String jdbcUrl, Role role, String password) {
+
+        public String user() {
+            return role.roleName();
+        }
+
+        public Connection connect() throws SQLException {
+            return connect(new Properties());
+        }
+
+        /** Connects with these driver properties besides the user and the password. */
+        public Connection connect(Properties more) throws SQLException {
+            Properties props = new Properties();
+            props.putAll(more);
+            props.setProperty("user", user());
+            props.setProperty("password", password);
+            return DriverManager.getConnection(jdbcUrl, props);
+        }
+
+        @Override
+        public String toString() {
+            return "Login[" + user() + " at " + jdbcUrl + "]"; // never the password
+        }
+    }
 
     /** The database DrivecatMain started for the service, if it started one (none with an external datasource). */
     private static volatile EmbeddedDatabase service;
@@ -34,13 +83,15 @@ public final class EmbeddedDatabase implements AutoCloseable {
     private final EmbeddedPostgres postgres;
     private final Path dataDirectory;
     private final Ownership ownership;
+    private final ClusterAccess.Passwords passwords;
     private volatile long postmasterPid;
     private volatile boolean closed;
 
-    private EmbeddedDatabase(EmbeddedPostgres postgres, Path dataDirectory, Ownership ownership) {
+    private EmbeddedDatabase(EmbeddedPostgres postgres, Path dataDirectory, Ownership ownership, ClusterAccess.Passwords passwords) {
         this.postgres = postgres;
         this.dataDirectory = dataDirectory;
         this.ownership = ownership;
+        this.passwords = passwords;
         this.postmasterPid = readPostmasterPid(dataDirectory).orElse(-1L);
     }
 
@@ -53,15 +104,17 @@ public final class EmbeddedDatabase implements AutoCloseable {
     }
 
     /**
-     * Starts the service's database in the background, on the given port, durable; it is the
-     * {@link #service()} once it runs. {@link #awaitService()} waits for it.
+     * Starts the service's database in the background, on the given port, durable, with the
+     * cluster's passwords ({@link ClusterAccess#passwords}, read before so that the service's
+     * datasource can be configured at once); it is the {@link #service()} once it runs.
+     * {@link #awaitService()} waits for it.
      */
-    static CompletableFuture<EmbeddedDatabase> startForService(Path dataDirectory, int port) {
+    static CompletableFuture<EmbeddedDatabase> startForService(Path dataDirectory, int port, ClusterAccess.Passwords passwords) {
         CompletableFuture<EmbeddedDatabase> future = new CompletableFuture<>();
         starting = future;
         Thread thread = new Thread(() -> {
             try {
-                EmbeddedDatabase database = start(dataDirectory, port, Durability.DURABLE);
+                EmbeddedDatabase database = start(dataDirectory, port, Durability.DURABLE, passwords);
                 service = database;
                 future.complete(database);
             } catch (Throwable e) {
@@ -125,7 +178,13 @@ public final class EmbeddedDatabase implements AutoCloseable {
     }
 
     /** As {@link #start(Path)}, on the given port (0: a free one) and with the given durability. */
-    public static synchronized EmbeddedDatabase start(Path dataDirectory, int port, Durability durability) {
+    public static EmbeddedDatabase start(Path dataDirectory, int port, Durability durability) {
+        return start(dataDirectory, port, durability, null);
+    }
+
+    /** With the passwords read before (null: read them once the directory is owned). */
+    private static synchronized EmbeddedDatabase start(Path dataDirectory, int port, Durability durability,
+                                                       ClusterAccess.Passwords passwords) {
         Path dir = dataDirectory.toAbsolutePath().normalize();
         Ownership ownership = null;
         try {
@@ -133,10 +192,10 @@ public final class EmbeddedDatabase implements AutoCloseable {
             dir = dir.toRealPath(); // one lock whichever symlink the directory is reached through
             ownership = own(dir);
             stopOrphanedServer(dir);
-            return startOwned(dir, ownership, port, durability);
+            return startOwned(dir, ownership, port, durability, passwords == null ? ClusterAccess.passwords(dir) : passwords);
         } catch (IOException e) {
             release(ownership);
-            throw new UncheckedIOException("could not start the embedded PostgreSQL in " + dir, e);
+            throw new UncheckedIOException("could not start the embedded PostgreSQL in " + dir + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
             release(ownership);
             throw e;
@@ -145,22 +204,57 @@ public final class EmbeddedDatabase implements AutoCloseable {
 
     /** Starts the server on a directory this process already owns; on failure the caller still owns it. */
     static EmbeddedDatabase startOwned(Path dir, Ownership ownership, int port, Durability durability) throws IOException {
+        return startOwned(dir, ownership, port, durability, ClusterAccess.passwords(dir));
+    }
+
+    /**
+     * The library creates a new cluster (initdb, with trust lines), then calls the customizer, then
+     * starts the server: the customizer locks the cluster down ({@link ClusterAccess#lockDown})
+     * before anything listens, and the library's own check that the server is up logs in with the
+     * superuser's password. A server that started but failed that check is stopped again.
+     */
+    private static EmbeddedDatabase startOwned(Path dir, Ownership ownership, int port, Durability durability,
+                                               ClusterAccess.Passwords passwords) throws IOException {
+        Path binaries = ClusterAccess.binaries();
         EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                 .setDataDirectory(dir)
                 .setCleanDataDirectory(false)
                 // drivecat stops it itself, after the application has stopped using it
                 .setRegisterShutdownHook(false)
                 .setPGStartupWait(Duration.ofSeconds(120))
+                .setDataDirectoryCustomizer(cluster -> {
+                    try {
+                        ClusterAccess.lockDown(cluster.toPath(), binaries, passwords);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException("could not lock down the embedded PostgreSQL in " + cluster, e);
+                    }
+                })
+                .setConnectConfig("password", passwords.of(Role.SUPERUSER))
                 .setServerConfig("listen_addresses", "localhost")
                 .setServerConfig("unix_socket_directories", socketDirectory(dir))
+                // the file lockDown writes, whatever postgresql.conf says
+                .setServerConfig("hba_file", dir.resolve("pg_hba.conf").toString())
+                .setServerConfig("password_encryption", "scram-sha-256")
                 .setServerConfig("max_connections", "100")
                 .setServerConfig("fsync", durability == Durability.DURABLE ? "on" : "off")
                 .setServerConfig("synchronous_commit", durability == Durability.THROWAWAY ? "off" : "on");
         if (port > 0) {
             builder.setPort(port);
         }
-        EmbeddedPostgres postgres = builder.start();
-        EmbeddedDatabase database = new EmbeddedDatabase(postgres, dir, ownership);
+        EmbeddedPostgres postgres;
+        try {
+            postgres = builder.start();
+        } catch (IOException | RuntimeException e) {
+            stopOrphanedServer(dir);
+            throw e;
+        }
+        EmbeddedDatabase database = new EmbeddedDatabase(postgres, dir, ownership, passwords);
+        try (Connection superuser = database.login(Role.SUPERUSER).connect()) {
+            ClusterAccess.admitService(superuser, passwords);
+        } catch (SQLException e) {
+            postgres.close();
+            throw new IOException("could not give the service's role its rights in the embedded PostgreSQL: " + e.getMessage(), e);
+        }
         LOG.infof("Embedded PostgreSQL started on port %d with data directory %s", postgres.getPort(), dir);
         return database;
     }
@@ -241,6 +335,19 @@ public final class EmbeddedDatabase implements AutoCloseable {
 
     public String jdbcUrl() {
         return jdbcUrl(postgres.getPort());
+    }
+
+    /** How the role logs in to this database. */
+    public Login login(Role role) {
+        return new Login(jdbcUrl(), role, passwords.of(role));
+    }
+
+    /**
+     * How the role logs in to the server that runs on {@code cluster} (which another process may
+     * have started), on {@code port}, from the cluster's password file.
+     */
+    public static Login login(Path cluster, int port, Role role) throws IOException {
+        return new Login(jdbcUrl(port), role, ClusterAccess.storedPasswords(cluster).of(role));
     }
 
     public int port() {

@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -75,7 +74,7 @@ final class Restore {
             out.println("Starting PostgreSQL on the restored cluster (it replays the backup's write-ahead log) ...");
             try (EmbeddedDatabase database = EmbeddedDatabase.startOwned(cluster, ownership, 0, EmbeddedDatabase.Durability.DURABLE)) {
                 ownership = null; // the database releases it when it stops
-                try (Connection c = DriverManager.getConnection(database.jdbcUrl(), EmbeddedDatabase.USER, "")) {
+                try (Connection c = database.login(EmbeddedDatabase.Role.SUPERUSER).connect()) {
                     c.createStatement().execute("SELECT 1");
                 }
             }

@@ -1,6 +1,8 @@
 package dev.drivecat.digest;
 
+import dev.drivecat.catalog.Drive;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.common.Text;
 import dev.drivecat.pricing.PriceChangeService.ChangeReport;
 import dev.drivecat.pricing.PriceChangeService;
 import dev.drivecat.ranking.RoleFit;
@@ -53,7 +55,7 @@ public class ChangeFeed {
         List<jakarta.persistence.Tuple> rows = em.createNativeQuery("SELECT slug, vendor, model, capacity_gb FROM drive WHERE slug IN (:slugs)",
                 jakarta.persistence.Tuple.class).setParameter("slugs", slugs).getResultList();
         for (jakarta.persistence.Tuple t : rows) {
-            names.put((String) t.get("slug"), dev.drivecat.catalog.Drive.name((String) t.get("vendor"), (String) t.get("model"),
+            names.put((String) t.get("slug"), Drive.name((String) t.get("vendor"), (String) t.get("model"),
                     ((Number) t.get("capacity_gb")).intValue()));
         }
         return names;
@@ -70,7 +72,7 @@ public class ChangeFeed {
         List<String> unknown = slugs.stream().filter(s -> !known.contains(s)).distinct().toList();
         if (!unknown.isEmpty()) {
             throw new DomainException(DomainException.Kind.INVALID_PARAMETER,
-                    "no drive has the slug " + String.join(", ", unknown.stream().map(s -> "'" + dev.drivecat.common.Text.quote(s) + "'").toList())
+                    "no drive has the slug " + String.join(", ", unknown.stream().map(s -> "'" + Text.quote(s) + "'").toList())
                             + "; " + parameter + " takes drive slugs as GET /drives lists them, such as intel-optane-p4800x-375gb-u2")
                     .with("parameter", parameter).with("unknown", unknown);
         }

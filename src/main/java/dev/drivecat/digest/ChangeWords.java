@@ -2,6 +2,7 @@ package dev.drivecat.digest;
 
 import dev.drivecat.pricing.ChangeKind;
 import dev.drivecat.pricing.Condition;
+import dev.drivecat.pricing.Money;
 import dev.drivecat.pricing.PriceChange;
 import dev.drivecat.pricing.SellerType;
 import java.math.BigDecimal;
@@ -19,7 +20,7 @@ public final class ChangeWords {
     }
 
     public static String money(BigDecimal amount, String currency) {
-        return dev.drivecat.pricing.Money.format(amount, currency);
+        return Money.format(amount, currency);
     }
 
     /** "−11.9%" / "+8.0%", one decimal. */

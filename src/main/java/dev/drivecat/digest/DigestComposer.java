@@ -1,6 +1,7 @@
 package dev.drivecat.digest;
 
 import dev.drivecat.DrivecatConfig;
+import dev.drivecat.catalog.Drive;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.charts.PngChart;
 import dev.drivecat.charts.PriceChart;
@@ -192,7 +193,7 @@ public class DigestComposer {
         }
         Recommendation.Result top = r.results().get(0);
         Recommendation.DriveRef d = top.drive();
-        String capacity = dev.drivecat.catalog.Drive.capacityLabel(d.capacityGb());
+        String capacity = Drive.capacityLabel(d.capacityGb());
         var offer = top.bestOffer();
         String reason = top.reasons().isEmpty() ? null : top.reasons().get(0);
         return Optional.of(new PickView(roleLabel(role), iface == null ? "any interface" : iface,

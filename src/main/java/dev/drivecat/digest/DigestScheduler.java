@@ -1,6 +1,7 @@
 package dev.drivecat.digest;
 
 import dev.drivecat.common.AlreadyRunningException;
+import dev.drivecat.database.JobClaims;
 import dev.drivecat.pricing.IsoWeek;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,7 +22,7 @@ class DigestScheduler {
     DigestService digests;
 
     @Inject
-    dev.drivecat.database.JobClaims claims;
+    JobClaims claims;
 
     @Scheduled(identity = "digest", cron = "${drivecat.digest.cron}", timeZone = "${drivecat.price-changes.week-zone}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)

@@ -2,6 +2,7 @@ package dev.drivecat.digest;
 
 import dev.drivecat.common.AlreadyRunningException;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.common.Text;
 import dev.drivecat.database.ClusterLock;
 import dev.drivecat.pricing.IsoWeek;
 import dev.drivecat.pricing.PriceChange;
@@ -260,7 +261,7 @@ public class DigestService {
     public Preview preview(IsoWeek week, String email) {
         String key = email == null ? "" : email.trim().toLowerCase(java.util.Locale.ROOT);
         SubscriberStore.Subscriber s = QuarkusTransaction.requiringNew().call(() -> subscribers.byEmailKey(key))
-                .orElseThrow(() -> DomainException.notFound("No subscriber has the address '" + dev.drivecat.common.Text.quote(email) + "'"));
+                .orElseThrow(() -> DomainException.notFound("No subscriber has the address '" + Text.quote(email) + "'"));
         DigestComposer.Week w = prepare(week);
         String unsubscribe = subscriptions.unsubscribeUrl("preview-only-not-a-token");
         DigestComposer.Composed c = composer.compose(w, s.settings(), unsubscribe);

@@ -4,7 +4,11 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import dev.drivecat.common.BodyLimit;
+import dev.drivecat.common.ClientAddress;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.common.FormFields;
+import dev.drivecat.common.JsonErrors;
+import dev.drivecat.common.JsonPointers;
 import dev.drivecat.common.MaxBody;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
@@ -101,7 +105,7 @@ public class SubscriptionResource {
     @MaxBody(bytes = MAX_BODY_BYTES)
     public Response signUp(InputStream body, @Context HttpServerRequest request) throws java.io.IOException {
         // counted first: a client's invalid sign-ups count as much as its valid ones
-        subscriptions.admit(dev.drivecat.common.ClientAddress.key(request.remoteAddress() == null ? null : request.remoteAddress().hostAddress()));
+        subscriptions.admit(ClientAddress.key(request.remoteAddress() == null ? null : request.remoteAddress().hostAddress()));
         byte[] bytes = BodyLimit.read(body, MAX_BODY_BYTES, "A sign-up");
         SubscriptionRequest parsed;
         try {
@@ -109,9 +113,9 @@ public class SubscriptionResource {
         } catch (com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException e) {
             throw new DomainException(DomainException.Kind.INVALID_BODY, "\"" + e.getPropertyName()
                     + "\" is not a member of a sign-up; it takes " + String.join(", ", MEMBERS) + " and nothing else")
-                    .with("pointer", dev.drivecat.common.JsonPointers.of(e.getPath())).with("allowed", MEMBERS);
+                    .with("pointer", JsonPointers.of(e.getPath())).with("allowed", MEMBERS);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw dev.drivecat.common.JsonErrors.invalidBody(e, "a sign-up takes " + String.join(", ", MEMBERS));
+            throw JsonErrors.invalidBody(e, "a sign-up takes " + String.join(", ", MEMBERS));
         }
         subscriptions.signUp(parsed);
         return Response.accepted(new SignupAccepted("confirmation-pending", accepted())).type(MediaType.APPLICATION_JSON_TYPE).build();
@@ -249,7 +253,7 @@ public class SubscriptionResource {
     /** The first value of each field. */
     static Map<String, String> form(String body) {
         Map<String, String> fields = new java.util.HashMap<>();
-        dev.drivecat.common.FormFields.read(body).forEach((name, values) -> fields.put(name, values.get(0)));
+        FormFields.read(body).forEach((name, values) -> fields.put(name, values.get(0)));
         return fields;
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.common.Dates;
 import dev.drivecat.common.DecimalInput;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
@@ -122,7 +123,7 @@ public class SubscriptionService {
         try {
             java.util.Map<String, String> names = QuarkusTransaction.requiringNew().call(() -> feed.driveNames(p.settings().drives()));
             ConfirmView view = new ConfirmView(config.publicBaseUrl() + "/subscriptions/confirm?token=" + p.token(),
-                    dev.drivecat.common.Dates.dateTime(p.expires()), describe(p.settings(), names), minChange(p.settings()));
+                    Dates.dateTime(p.expires()), describe(p.settings(), names), minChange(p.settings()));
             message = new MailSender.Message(p.email(), "Confirm your drivecat price digest",
                     MailTemplates.text(MailTemplates.confirm(view)), MailTemplates.html(MailTemplates.confirm(view)), null);
         } catch (RuntimeException e) {

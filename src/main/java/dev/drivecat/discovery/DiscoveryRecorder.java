@@ -20,6 +20,7 @@ import dev.drivecat.proposals.Proposals;
 import dev.drivecat.scraping.SearchPageReader;
 import dev.drivecat.scraping.SearchResult;
 import dev.drivecat.scraping.SiteDefinitions;
+import dev.drivecat.scraping.WatchService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -68,7 +69,7 @@ public class DiscoveryRecorder {
     ObjectMapper json;
 
     @Inject
-    dev.drivecat.scraping.WatchService watch;
+    WatchService watch;
 
     @Inject
     Proposals proposals;

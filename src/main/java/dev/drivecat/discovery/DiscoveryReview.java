@@ -4,8 +4,10 @@ import dev.drivecat.catalog.Drive;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.database.CatalogWrites;
 import dev.drivecat.database.Columns;
+import dev.drivecat.identity.ForPartsWords;
 import dev.drivecat.identity.Identification;
 import dev.drivecat.identity.IdentityMatcher;
+import dev.drivecat.identity.IdentityService;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.Listing;
 import dev.drivecat.pricing.ListingLifecycle;
@@ -46,7 +48,7 @@ public class DiscoveryReview {
     CatalogWrites writes;
 
     @Inject
-    dev.drivecat.identity.IdentityService identity;
+    IdentityService identity;
 
     Clock clock = Clock.systemUTC();
 
@@ -127,7 +129,7 @@ public class DiscoveryReview {
         }
         Marketplace marketplace = Marketplace.<Marketplace>findById(row.marketplaceId());
         // what keeps discovery from pricing a result keeps this from it too: a for-parts condition, an item an operator rejected
-        Optional<String> forParts = dev.drivecat.identity.ForPartsWords.in(row.conditionWording());
+        Optional<String> forParts = ForPartsWords.in(row.conditionWording());
         Optional<String> rejected = recorder.rejectedBefore(marketplace, row.externalId());
         if (forParts.isPresent() || rejected.isPresent()) {
             return new IdentifiedAgain(resultId, false, id.drive(), false, forParts.isPresent()

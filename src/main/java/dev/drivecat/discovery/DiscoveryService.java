@@ -73,11 +73,8 @@ public class DiscoveryService {
     @Inject
     PoliteFetcher fetcher;
 
-    @Inject
-    dev.drivecat.discovery.ebay.EbayBrowse ebayBrowse;
-
     private final Sweeps sweeps = Sweeps.fromClasspath();
-    /** The official APIs that plug in as beans (Keepa). */
+    /** The official APIs that plug in as beans (eBay's Browse API, then Keepa), in the order of their priority. */
     @Inject
     jakarta.enterprise.inject.Instance<OfficialApi> officialApis;
 
@@ -92,9 +89,6 @@ public class DiscoveryService {
     /** Every source drivecat knows, usable or not, by name: the official APIs, then each site's search pages. */
     public Map<String, SearchSource> sources() {
         Map<String, SearchSource> out = new LinkedHashMap<>();
-        for (SearchSource s : ebayBrowse.sources()) {
-            out.put(s.name(), s);
-        }
         officialApis.forEach(api -> api.sources().forEach(s -> out.putIfAbsent(s.name(), s)));
         for (String site : SiteDefinitions.SITES) {
             sites.search(site).ifPresent(search -> out.computeIfAbsent(SearchPageSource.nameOf(site),

@@ -1,5 +1,6 @@
 package dev.drivecat.drives;
 
+import dev.drivecat.catalog.ChosenSpecs;
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
@@ -12,6 +13,7 @@ import dev.drivecat.catalog.SpecRow;
 import dev.drivecat.catalog.SpecService;
 import dev.drivecat.common.ApiToken;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.common.Text;
 import dev.drivecat.database.Columns;
 import dev.drivecat.database.Where;
 import dev.drivecat.drives.DriveViews.DriveDetail;
@@ -97,13 +99,9 @@ public class CatalogQueries {
             warranty.value_number AS warranty_years
             """;
 
-    private static final String DRIVE_JOINS = """
-            FROM drive d
-            LEFT JOIN spec_value plp ON plp.drive_id = d.id AND plp.field = 'plp' AND plp.chosen
-            LEFT JOIN spec_value dwpd ON dwpd.drive_id = d.id AND dwpd.field = 'dwpd' AND dwpd.chosen
-            LEFT JOIN spec_value tbw ON tbw.drive_id = d.id AND tbw.field = 'tbw' AND tbw.chosen
-            LEFT JOIN spec_value warranty ON warranty.drive_id = d.id AND warranty.field = 'warrantyYears' AND warranty.chosen
-            """;
+    private static final String DRIVE_JOINS = " FROM drive d" + ChosenSpecs.join(SpecField.PLP, "plp", "d")
+            + ChosenSpecs.join(SpecField.DWPD, "dwpd", "d") + ChosenSpecs.join(SpecField.TBW, "tbw", "d")
+            + ChosenSpecs.join(SpecField.WARRANTY_YEARS, "warranty", "d") + "\n";
 
     public DrivePage list(DriveQuery query, boolean descending) {
         Where where = where(query);
@@ -166,7 +164,7 @@ public class CatalogQueries {
 
     /** The 404 of every read of one drive that the catalog does not hold. */
     public static DomainException noSuchDrive(String slug) {
-        return DomainException.notFound("No drive with slug '" + dev.drivecat.common.Text.quote(slug) + "'");
+        return DomainException.notFound("No drive with slug '" + Text.quote(slug) + "'");
     }
 
     public PriceHistory prices(String slug, Instant from, Instant to) {

@@ -4,9 +4,12 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.Media;
+import dev.drivecat.catalog.PlpAssessment;
 import dev.drivecat.catalog.PlpClass;
 import dev.drivecat.catalog.SourceKind;
+import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.Offer;
+import dev.drivecat.pricing.SellerType;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
@@ -59,7 +62,7 @@ public final class DriveViews {
             @Schema(nullable = true) Media media,
             @Schema(nullable = true, description = "null when no source said.") Boolean discontinued,
             @Schema(nullable = true, description = "The chosen plp statement, as its source words it.") PlpView plp,
-            dev.drivecat.catalog.PlpAssessment plpAssessment,
+            PlpAssessment plpAssessment,
             EnduranceView endurance,
             @Schema(nullable = true, description = "The cheapest in-stock offer in the requested currency; null when there is none.")
             Offer bestOffer) {
@@ -101,9 +104,9 @@ public final class DriveViews {
             String externalId,
             @Schema(nullable = true) String url,
             @Schema(nullable = true) String seller,
-            @Schema(nullable = true) dev.drivecat.pricing.SellerType sellerType,
+            @Schema(nullable = true) SellerType sellerType,
             @Schema(nullable = true) Boolean fulfilledByMarketplace,
-            @Schema(nullable = true) dev.drivecat.pricing.Condition condition,
+            @Schema(nullable = true) Condition condition,
             boolean businessOnly,
             @Schema(nullable = true, description = "The current offer (newest observation that is not suspect).") Offer current,
             @Schema(nullable = true, description = "A newer observation held as suspect until the next one confirms it.") Offer pendingSuspect) {
@@ -124,7 +127,7 @@ public final class DriveViews {
             List<String> partNumbers,
             @Schema(nullable = true, description = "The chosen plp statement, as its source words it.") PlpView plp,
             @Schema(description = "What drivecat makes of it, with every source's words: the same reading /recommend uses.")
-            dev.drivecat.catalog.PlpAssessment plpAssessment,
+            PlpAssessment plpAssessment,
             EnduranceView endurance,
             @Schema(nullable = true) Offer bestOffer,
             @Schema(description = "Every spec value by field; raw (unmapped) labels and part numbers are listed in full under alternatives.")
@@ -152,8 +155,8 @@ public final class DriveViews {
             @Schema(examples = "amazon-us") String marketplace,
             String externalId,
             @Schema(nullable = true) String seller,
-            @Schema(nullable = true) dev.drivecat.pricing.SellerType sellerType,
-            @Schema(nullable = true) dev.drivecat.pricing.Condition condition,
+            @Schema(nullable = true) SellerType sellerType,
+            @Schema(nullable = true) Condition condition,
             boolean businessOnly,
             @Schema(nullable = true) BigDecimal price,
             @Schema(nullable = true) BigDecimal priceHigh,

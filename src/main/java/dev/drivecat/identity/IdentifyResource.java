@@ -3,6 +3,7 @@ package dev.drivecat.identity;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.common.MaxBody;
 import dev.drivecat.common.Params;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -112,7 +113,7 @@ public class IdentifyResource {
     }
 
     @POST
-    @dev.drivecat.common.MaxBody(bytes = MAX_OUTPUT_BYTES)
+    @MaxBody(bytes = MAX_OUTPUT_BYTES)
     @Consumes(MediaType.TEXT_PLAIN)
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "Identify the drives of a pasted tool output",

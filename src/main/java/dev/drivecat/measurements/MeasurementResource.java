@@ -3,7 +3,9 @@ package dev.drivecat.measurements;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.common.MaxBody;
 import dev.drivecat.common.Params;
+import dev.drivecat.common.Text;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -96,7 +98,7 @@ public class MeasurementResource {
             + "drive (candidates lists the drives it could be), or a bad url or measuredAt; nothing was stored.")
     @APIResponse(responseCode = "413", description = "The output is larger than 64 KiB.")
     @APIResponse(responseCode = "415", description = "The body is neither text/plain nor application/json.")
-    @dev.drivecat.common.MaxBody(bytes = MeasurementService.MAX_OUTPUT_BYTES)
+    @MaxBody(bytes = MeasurementService.MAX_OUTPUT_BYTES)
     public Response record(
             @Parameter(description = "The drive measured (optional when the output prints a part number of exactly one catalog drive).",
                     example = "intel-optane-p1600x-58gb-m2") @QueryParam("drive") String drive,
@@ -114,7 +116,7 @@ public class MeasurementResource {
         MeasurementService.Format format = contentType != null && MediaType.valueOf(contentType).isCompatible(MediaType.APPLICATION_JSON_TYPE)
                 ? MeasurementService.Format.FIO : MeasurementService.Format.DISKINFO;
         byte[] bytes = BodyLimit.read(body, MeasurementService.MAX_OUTPUT_BYTES, "A measurement");
-        MeasurementService.Recorded r = measurements.record(format, bytes, blankToNull(drive), source, at);
+        MeasurementService.Recorded r = measurements.record(format, bytes, Text.strippedOrNull(drive), source, at);
         Recorded view = new Recorded(MeasurementView.of(r.measurement()), r.matchedBy(), r.created());
         return r.created()
                 // a relative Location: JAX-RS would make it absolute with the request's Host header
@@ -150,7 +152,4 @@ public class MeasurementResource {
         return u;
     }
 
-    private static String blankToNull(String s) {
-        return s == null || s.isBlank() ? null : s.trim();
-    }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.JsonErrors;
+import dev.drivecat.common.Text;
 import dev.drivecat.database.CatalogWrites;
 import dev.drivecat.identity.Identification;
 import dev.drivecat.identity.IdentityService;
@@ -53,7 +54,7 @@ public class MeasurementService {
     @Transactional
     public Recorded record(Format format, byte[] body, String driveSlug, String sourceUrl, Instant measuredAt) {
         // what is kept of the post keeps its lines, not its control characters
-        String output = dev.drivecat.common.Text.clean(new String(body, StandardCharsets.UTF_8));
+        String output = Text.clean(new String(body, StandardCharsets.UTF_8));
         SyncWrite parsed = switch (format) {
             case DISKINFO -> DiskinfoOutput.parse(output);
             case FIO -> FioOutput.parse(json(body));
@@ -112,7 +113,7 @@ public class MeasurementService {
         Identification id = identification(output);
         if (driveSlug != null) {
             Drive drive = Drive.findBySlug(driveSlug).orElseThrow(() -> DomainException.invalidParameter("drive",
-                    "drive must be the slug of a drive in the catalog; there is no drive '" + dev.drivecat.common.Text.quote(driveSlug) + "'"));
+                    "drive must be the slug of a drive in the catalog; there is no drive '" + Text.quote(driveSlug) + "'"));
             if (id != null && id.matched() && !id.drive().equals(drive.slug)) {
                 throw DomainException.invalidParameter("drive", "The output names \"" + parsed.deviceDescription() + "\", which is "
                         + id.drive() + " (" + id.because() + "), not '" + drive.slug + "'. Nothing was stored")

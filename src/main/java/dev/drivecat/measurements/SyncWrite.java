@@ -1,5 +1,6 @@
 package dev.drivecat.measurements;
 
+import dev.drivecat.common.Text;
 import java.math.BigDecimal;
 
 /**
@@ -19,9 +20,9 @@ public record SyncWrite(String tool, String test, int blockSizeBytes, int queueD
 
     /** Text from a posted output, on one line, without control characters. */
     public SyncWrite {
-        tool = dev.drivecat.common.Text.singleLine(tool);
-        test = dev.drivecat.common.Text.singleLine(test);
-        deviceDescription = dev.drivecat.common.Text.singleLine(deviceDescription);
-        rawLine = dev.drivecat.common.Text.singleLine(rawLine);
+        tool = Text.singleLine(tool);
+        test = Text.singleLine(test);
+        deviceDescription = Text.singleLine(deviceDescription);
+        rawLine = Text.singleLine(rawLine);
     }
 }

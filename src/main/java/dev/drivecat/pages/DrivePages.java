@@ -14,6 +14,8 @@ import dev.drivecat.common.ApiToken;
 import dev.drivecat.common.Dates;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
+import dev.drivecat.common.QueryParametersOf;
+import dev.drivecat.digest.ChangeWords;
 import dev.drivecat.drives.CatalogQueries;
 import dev.drivecat.drives.DriveResource;
 import dev.drivecat.drives.DriveViews.DriveDetail;
@@ -26,7 +28,6 @@ import dev.drivecat.drives.DriveViews.SourceView;
 import dev.drivecat.drives.DriveViews.SpecValueView;
 import dev.drivecat.drives.DriveViews.SpecView;
 import dev.drivecat.pricing.Money;
-import dev.drivecat.common.QueryParametersOf;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -130,7 +131,7 @@ public class DrivePages {
 
     private static <E extends Enum<E> & ApiToken> List<RecommendForm.Option> options(Map<String, List<String>> raw, String name, E[] values,
                                                                                    java.util.function.Function<E, String> label) {
-        List<String> given = dev.drivecat.common.Params.values(raw.get(name));
+        List<String> given = Params.values(raw.get(name));
         List<RecommendForm.Option> options = new ArrayList<>();
         for (E e : values) {
             options.add(new RecommendForm.Option(e.token(), label.apply(e), given.stream().anyMatch(g -> g.equalsIgnoreCase(e.token()))));
@@ -362,7 +363,7 @@ public class DrivePages {
                 + Dates.day(l.pendingSuspect().observedAt()) + ") moved too far from the current one; it is held back until the "
                 + "next observation confirms it.";
         return new ListingRow(l.marketplace(), l.seller() == null ? "seller not named" : l.seller(),
-                dev.drivecat.digest.ChangeWords.sellerType(l.sellerType()), dev.drivecat.digest.ChangeWords.condition(l.condition()),
+                ChangeWords.sellerType(l.sellerType()), ChangeWords.condition(l.condition()),
                 l.businessOnly(), Words.href(l.url()), current, suspect);
     }
 }

@@ -1,10 +1,13 @@
 package dev.drivecat.pages;
 
 import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.common.ApiToken;
+import dev.drivecat.common.Params;
+import dev.drivecat.digest.ChangeWords;
+import dev.drivecat.pools.VdevType;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.ranking.PastedQuestion;
 import dev.drivecat.ranking.PlpRequirement;
-import dev.drivecat.pools.VdevType;
 import dev.drivecat.ranking.RecommendRequest;
 import dev.drivecat.ranking.Role;
 import java.util.ArrayList;
@@ -89,8 +92,8 @@ public record RecommendForm(
         }
         List<Option> conditionOptions = new ArrayList<>();
         for (Condition c : Condition.values()) {
-            conditionOptions.add(new Option(c.token(), dev.drivecat.digest.ChangeWords.condition(c),
-                    conditions.stream().anyMatch(v -> dev.drivecat.common.ApiToken.parse(Condition.class, v).orElse(null) == c)));
+            conditionOptions.add(new Option(c.token(), ChangeWords.condition(c),
+                    conditions.stream().anyMatch(v -> ApiToken.parse(Condition.class, v).orElse(null) == c)));
         }
         return new RecommendForm(roleOptions, interfaceOptions, plpOptions, layoutOptions, conditionOptions,
                 Html.field(raw, "width"), Html.field(raw, "diskTb"), Html.field(raw, "dataVdevs"), Html.field(raw, "dataTib"),
@@ -106,7 +109,7 @@ public record RecommendForm(
      * value is for the API to name).
      */
     static Map<String, List<String>> canonical(Map<String, List<String>> raw) {
-        Role role = dev.drivecat.common.ApiToken.parse(Role.class, String.valueOf(Html.first(raw, "role")).trim()).orElse(Role.SLOG);
+        Role role = ApiToken.parse(Role.class, String.valueOf(Html.first(raw, "role")).trim()).orElse(Role.SLOG);
         List<String> roles = RecommendRequest.parametersOf(role);
         List<String> api = RecommendRequest.parameters();
         Map<String, List<String>> kept = new LinkedHashMap<>();
@@ -149,7 +152,7 @@ public record RecommendForm(
     }
 
     private static List<String> values(Map<String, List<String>> raw, String name) {
-        return dev.drivecat.common.Params.values(raw.get(name));
+        return Params.values(raw.get(name));
     }
 
     private static boolean containsToken(List<String> values, String token) {

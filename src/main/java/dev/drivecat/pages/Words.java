@@ -4,12 +4,18 @@ import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.catalog.Media;
+import dev.drivecat.catalog.PlpAssessment;
 import dev.drivecat.catalog.PlpClass;
 import dev.drivecat.catalog.SourceKind;
 import dev.drivecat.catalog.SpecField;
 import dev.drivecat.common.ApiToken;
-import dev.drivecat.ranking.PlpRequirement;
+import dev.drivecat.common.Dates;
+import dev.drivecat.digest.ChangeWords;
 import dev.drivecat.pools.VdevType;
+import dev.drivecat.pricing.Money;
+import dev.drivecat.ranking.Exclusion;
+import dev.drivecat.ranking.PlpRequirement;
+import dev.drivecat.ranking.ScoreComponent;
 import java.math.BigDecimal;
 import java.text.NumberFormat;
 import java.util.Locale;
@@ -17,9 +23,9 @@ import java.util.Map;
 
 /**
  * The API's tokens as people read them on a page: "NVMe" not {@code nvme}, "3D XPoint" not
- * {@code 3d-xpoint}, and what a PLP class means for a SLOG. Money is {@link dev.drivecat.pricing.Money},
- * dates {@link dev.drivecat.common.Dates}, conditions and seller types the digest's
- * {@link dev.drivecat.digest.ChangeWords}: one phrasing each, pages and mail alike.
+ * {@code 3d-xpoint}, and what a PLP class means for a SLOG. Money is {@link Money},
+ * dates {@link Dates}, conditions and seller types the digest's
+ * {@link ChangeWords}: one phrasing each, pages and mail alike.
  */
 final class Words {
 
@@ -81,7 +87,7 @@ final class Words {
     }
 
     /** What a flush costs, in words. */
-    static String plpFlush(dev.drivecat.catalog.PlpAssessment.Flush f) {
+    static String plpFlush(PlpAssessment.Flush f) {
         return switch (f) {
             case CHEAP -> "cheap: acknowledged at once";
             case WAITS_FOR_FLASH -> "waits for the flash (slow)";
@@ -90,7 +96,7 @@ final class Words {
     }
 
     /** Whether acknowledged writes survive a power cut, in words. */
-    static String plpSafe(dev.drivecat.catalog.PlpAssessment.Safe s) {
+    static String plpSafe(PlpAssessment.Safe s) {
         return switch (s) {
             case YES -> "yes: flushed data is kept through a power cut";
             case IF_IT_HONOURS_FLUSHES -> "as long as it honours flushes (slow, not unsafe)";
@@ -228,7 +234,7 @@ final class Words {
     }
 
     /** A score component's name. */
-    static String component(dev.drivecat.ranking.ScoreComponent name) {
+    static String component(ScoreComponent name) {
         return switch (name) {
             case FLUSH -> "Flush";
             case PLP -> "Power-loss protection";
@@ -239,7 +245,7 @@ final class Words {
     }
 
     /** Why /recommend left drives out. */
-    static String excluded(dev.drivecat.ranking.Exclusion reason) {
+    static String excluded(Exclusion reason) {
         return reason.words();
     }
 

@@ -1,6 +1,7 @@
 package dev.drivecat.pools;
 
 import dev.drivecat.common.BodyLimit;
+import dev.drivecat.common.MaxBody;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -37,7 +38,7 @@ public class PoolParseResource {
 
     @POST
     @Path("/parse")
-    @dev.drivecat.common.MaxBody(bytes = PoolPastes.MAX_BYTES)
+    @MaxBody(bytes = PoolPastes.MAX_BYTES)
     @Consumes(MediaType.TEXT_PLAIN)
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "Read a pasted pool",

@@ -2,6 +2,7 @@ package dev.drivecat.pricing;
 
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.common.Text;
 import dev.drivecat.database.CatalogWrites;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -30,8 +31,8 @@ public class Listings {
 
         /** A seller name from a page or an import: one line, no control characters. */
         public Facts {
-            url = dev.drivecat.common.Text.singleLine(url);
-            sellerName = dev.drivecat.common.Text.singleLine(sellerName);
+            url = Text.singleLine(url);
+            sellerName = Text.singleLine(sellerName);
         }
     }
 

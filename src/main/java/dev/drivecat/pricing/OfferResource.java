@@ -2,6 +2,7 @@ package dev.drivecat.pricing;
 
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.common.ApiSettings;
+import dev.drivecat.common.InvalidValueException;
 import dev.drivecat.common.Params;
 import dev.drivecat.pricing.OfferQueries.OfferPage;
 import dev.drivecat.pricing.OfferQueries.OfferQuery;
@@ -76,7 +77,7 @@ public class OfferResource {
         List<String> given = Params.values(raw);
         for (String code : given) {
             if (!known.contains(code)) {
-                throw new dev.drivecat.common.InvalidValueException("marketplace", code, known);
+                throw new InvalidValueException("marketplace", code, known);
             }
         }
         return given;

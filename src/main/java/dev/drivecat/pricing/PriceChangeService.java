@@ -1,6 +1,7 @@
 package dev.drivecat.pricing;
 
 import dev.drivecat.DrivecatConfig;
+import dev.drivecat.catalog.Drive;
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
@@ -75,7 +76,7 @@ public class PriceChangeService {
         }
 
         String capacity() {
-            return dev.drivecat.catalog.Drive.capacityLabel(capacityGb);
+            return Drive.capacityLabel(capacityGb);
         }
     }
 

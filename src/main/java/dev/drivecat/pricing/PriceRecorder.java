@@ -1,6 +1,7 @@
 package dev.drivecat.pricing;
 
 import dev.drivecat.database.CatalogWrites;
+import dev.drivecat.database.Columns;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -81,7 +82,7 @@ public class PriceRecorder {
         em.flush();
         Object newest = em.createNativeQuery("SELECT max(observed_at) FROM price_observation WHERE listing_id = :id")
                 .setParameter("id", listing.id).getSingleResult();
-        Instant since = dev.drivecat.database.Columns.instant(newest);
+        Instant since = Columns.instant(newest);
         List<Entry> entries = past.after(since, condition).stream().map(o -> new Entry(listing, o)).toList();
         return (int) recordAll(entries).stream().filter(Recorded::added).count();
     }

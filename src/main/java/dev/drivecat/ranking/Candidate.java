@@ -1,8 +1,10 @@
 package dev.drivecat.ranking;
 
+import dev.drivecat.catalog.Drive;
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.Media;
+import dev.drivecat.catalog.PlpAssessment;
 import dev.drivecat.catalog.PlpClass;
 import dev.drivecat.catalog.SourceKind;
 import dev.drivecat.pricing.Offer;
@@ -66,13 +68,13 @@ public record Candidate(
     }
 
     /** What the PLP assessment reads of this drive. */
-    public dev.drivecat.catalog.PlpAssessment.Drive plpFacts() {
-        return new dev.drivecat.catalog.PlpAssessment.Drive(vendor, model, capacityGb, iface, formFactor, media, plp == null ? null
-                : new dev.drivecat.catalog.PlpAssessment.Statement(plp.plpClass(), plp.wording(), plp.appliesTo(), plp.kind(),
+    public PlpAssessment.Drive plpFacts() {
+        return new PlpAssessment.Drive(vendor, model, capacityGb, iface, formFactor, media, plp == null ? null
+                : new PlpAssessment.Statement(plp.plpClass(), plp.wording(), plp.appliesTo(), plp.kind(),
                 plp.sourceTitle(), plp.sourceUrl(), plp.claim()));
     }
 
     public String capacityLabel() {
-        return dev.drivecat.catalog.Drive.capacityLabel(capacityGb);
+        return Drive.capacityLabel(capacityGb);
     }
 }

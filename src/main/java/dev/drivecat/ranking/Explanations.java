@@ -6,6 +6,8 @@ import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.catalog.PlpAssessment;
 import dev.drivecat.common.Decimals;
+import dev.drivecat.pools.VdevType;
+import dev.drivecat.pricing.Money;
 import dev.drivecat.pricing.Offer;
 import dev.drivecat.pricing.SellerType;
 import dev.drivecat.ranking.Recommendation.PriceAges;
@@ -164,7 +166,7 @@ final class Explanations {
     }
 
     /** The kind of a pool with parity, as the warnings name it: RAIDZ or dRAID. */
-    private static String parityName(dev.drivecat.pools.VdevType layout) {
+    private static String parityName(VdevType layout) {
         return layout.isRaidz() ? "RAIDZ" : "dRAID";
     }
 
@@ -285,6 +287,6 @@ final class Explanations {
     }
 
     static String money(BigDecimal amount, String currency) {
-        return dev.drivecat.pricing.Money.format(amount.setScale(2, RoundingMode.HALF_UP), currency);
+        return Money.format(amount.setScale(2, RoundingMode.HALF_UP), currency);
     }
 }

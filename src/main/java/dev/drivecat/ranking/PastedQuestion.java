@@ -1,6 +1,7 @@
 package dev.drivecat.ranking;
 
 import dev.drivecat.common.ApiToken;
+import dev.drivecat.common.Decimals;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
 import dev.drivecat.pools.HistogramSizing;
@@ -33,7 +34,7 @@ public final class PastedQuestion {
     /**
      * @param raw the query's parameters, {@code pool} among them
      * @param text the paste as pasted; a paste that holds neither a pool nor a histogram is the 400 of
-     *        {@link dev.drivecat.pools.PoolPastes#read}
+     *        {@link PoolPastes#read}
      */
     public static RecommendQuery ask(Map<String, List<String>> raw, String text, String defaultCurrency, int maxLimit) {
         return ask(raw, PoolPastes.read(text), PasteDetails.read(text), defaultCurrency, maxLimit);
@@ -125,7 +126,7 @@ public final class PastedQuestion {
     }
 
     private static String gib(long bytes) {
-        return dev.drivecat.common.Decimals.fixed(bytes / (1024d * 1024 * 1024), 2) + " GiB";
+        return Decimals.fixed(bytes / (1024d * 1024 * 1024), 2) + " GiB";
     }
 
     /**

@@ -4,7 +4,9 @@ import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.catalog.Media;
+import dev.drivecat.catalog.ChosenSpecs;
 import dev.drivecat.catalog.SourceKind;
+import dev.drivecat.catalog.SpecField;
 import dev.drivecat.common.ApiToken;
 import dev.drivecat.pricing.Offer;
 import dev.drivecat.pricing.OfferQueries;
@@ -47,10 +49,10 @@ import java.util.regex.Pattern;
 @ApplicationScoped
 public class RankingRepository {
 
-    private static final List<String> EVIDENCE_FIELDS = List.of(
-            "plp", "dwpd", "tbw", "warrantyYears", "writeLatency", "openzfsKnownGoodSlog", "seqWrite");
+    private static final List<SpecField> EVIDENCE_FIELDS = List.of(SpecField.PLP, SpecField.DWPD, SpecField.TBW,
+            SpecField.WARRANTY_YEARS, SpecField.WRITE_LATENCY, SpecField.OPENZFS_KNOWN_GOOD_SLOG, SpecField.SEQ_WRITE);
 
-    /** The spec_value columns read per evidence field, in the order {@link #evidence} reads them. */
+    /** The spec_value columns selected per evidence field, each as {@code <alias>_<column>}. */
     private static final List<String> EVIDENCE_COLUMNS = List.of(
             "value_number", "value_token", "applies_to", "wording", "source_kind", "source_title", "source_url", "claim");
 
@@ -150,13 +152,12 @@ public class RankingRepository {
         String where = ids == null ? "" : " WHERE d.id = ANY(?)";
         StringBuilder columns = new StringBuilder();
         StringBuilder joins = new StringBuilder();
-        for (String f : EVIDENCE_FIELDS) {
+        for (SpecField f : EVIDENCE_FIELDS) {
             String a = alias(f);
             for (String col : EVIDENCE_COLUMNS) {
                 columns.append(", ").append(a).append('.').append(col).append(" AS ").append(a).append('_').append(col);
             }
-            joins.append(" LEFT JOIN spec_value ").append(a).append(" ON ").append(a).append(".drive_id = d.id AND ")
-                    .append(a).append(".field = '").append(f).append("' AND ").append(a).append(".chosen");
+            joins.append(ChosenSpecs.join(f, a, "d"));
         }
         // every drive: the offers (the larger read) come over a second connection while the drives are read
         CompletableFuture<Map<Long, List<Offer>>> offersRead = ids == null
@@ -170,27 +171,20 @@ public class RankingRepository {
                 bind(c, s, ids);
                 try (ResultSet rs = s.executeQuery()) {
                     Map<Long, List<Offer>> byDrive = offersRead.join();
-                    Row row = new Row(rs);
-                    int[] evidence = new int[EVIDENCE_FIELDS.size()];
-                    for (int f = 0; f < evidence.length; f++) {
-                        evidence[f] = row.index(alias(EVIDENCE_FIELDS.get(f)) + "_" + EVIDENCE_COLUMNS.get(0));
-                    }
-                    int idAt = row.index("id"), slugAt = row.index("slug"), vendorAt = row.index("vendor"), modelAt = row.index("model"),
-                            capacityAt = row.index("capacity_gb"), interfaceAt = row.index("interface"),
-                            formFactorAt = row.index("form_factor"), mediaAt = row.index("media"), discontinuedAt = row.index("discontinued");
                     while (rs.next()) {
-                        long id = rs.getLong(idAt);
-                        String vendor = rs.getString(vendorAt);
-                        String model = rs.getString(modelAt);
-                        int capacity = rs.getInt(capacityAt);
+                        long id = rs.getLong("id");
+                        String vendor = rs.getString("vendor");
+                        String model = rs.getString("model");
+                        int capacity = rs.getInt("capacity_gb");
                         candidates.add(new Candidate(id,
-                                rs.getString(slugAt), vendor, model, capacity,
-                                ApiToken.parse(Interface.class, rs.getString(interfaceAt)).orElseThrow(),
-                                ApiToken.parse(FormFactor.class, rs.getString(formFactorAt)).orElseThrow(),
-                                ApiToken.parse(Media.class, rs.getString(mediaAt)).orElse(null),
-                                (Boolean) rs.getObject(discontinuedAt),
-                                evidence(rs, evidence[0]), evidence(rs, evidence[1]), evidence(rs, evidence[2]),
-                                evidence(rs, evidence[3]), evidence(rs, evidence[4]), evidence(rs, evidence[5]), evidence(rs, evidence[6]),
+                                rs.getString("slug"), vendor, model, capacity,
+                                ApiToken.parse(Interface.class, rs.getString("interface")).orElseThrow(),
+                                ApiToken.parse(FormFactor.class, rs.getString("form_factor")).orElseThrow(),
+                                ApiToken.parse(Media.class, rs.getString("media")).orElse(null),
+                                (Boolean) rs.getObject("discontinued"),
+                                evidence(rs, SpecField.PLP), evidence(rs, SpecField.DWPD), evidence(rs, SpecField.TBW),
+                                evidence(rs, SpecField.WARRANTY_YEARS), evidence(rs, SpecField.WRITE_LATENCY),
+                                evidence(rs, SpecField.OPENZFS_KNOWN_GOOD_SLOG), evidence(rs, SpecField.SEQ_WRITE),
                                 measurements.of(id), measurements.sibling(id, vendor, model, capacity),
                                 byDrive.getOrDefault(id, List.of())));
                     }
@@ -318,18 +312,19 @@ public class RankingRepository {
         }
     }
 
-    /** The evidence whose columns start at {@code first}, in {@link #EVIDENCE_COLUMNS}' order; null when the drive has none. */
-    private static Candidate.Evidence evidence(ResultSet rs, int first) throws SQLException {
-        String kind = rs.getString(first + 4);
+    /** The field's chosen statement as the candidates' SQL selects it ({@code <alias>_<column>}); null when the drive has none. */
+    private static Candidate.Evidence evidence(ResultSet rs, SpecField field) throws SQLException {
+        String a = alias(field) + "_";
+        String kind = rs.getString(a + "source_kind");
         if (kind == null) {
             return null;
         }
-        return new Candidate.Evidence((BigDecimal) rs.getObject(first), rs.getString(first + 1),
-                rs.getString(first + 2), rs.getString(first + 3), SourceKind.valueOf(kind),
-                rs.getString(first + 5), rs.getString(first + 6), rs.getBoolean(first + 7));
+        return new Candidate.Evidence(rs.getBigDecimal(a + "value_number"), rs.getString(a + "value_token"),
+                rs.getString(a + "applies_to"), rs.getString(a + "wording"), SourceKind.valueOf(kind),
+                rs.getString(a + "source_title"), rs.getString(a + "source_url"), rs.getBoolean(a + "claim"));
     }
 
-    private static String alias(String field) {
-        return "s_" + field.replaceAll("([A-Z])", "_$1").toLowerCase(java.util.Locale.ROOT);
+    private static String alias(SpecField field) {
+        return "s_" + field.token().replaceAll("([A-Z])", "_$1").toLowerCase(java.util.Locale.ROOT);
     }
 }

@@ -3,6 +3,7 @@ package dev.drivecat.ranking;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.common.QueryBinding;
+import dev.drivecat.common.QueryValues;
 import dev.drivecat.pools.VdevType;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.SellerType;
@@ -23,7 +24,7 @@ import org.jboss.resteasy.reactive.Separator;
 
 /**
  * /recommend's query parameters as given, each named once, read into its type (tokens, bounded
- * numbers, block sizes, an OpenZFS release) by {@link dev.drivecat.common.QueryValues}: a value that
+ * numbers, block sizes, an OpenZFS release) by {@link QueryValues}: a value that
  * does not convert is a 400 naming the parameter. JAX-RS binds it for {@code GET /recommend} (its
  * {@code @BeanParam}, whose components are the operation's documented parameters); {@link #of} binds
  * it the same way from a map, for the page, a pasted pool and the digest. Null is a parameter not

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.Media;
+import dev.drivecat.catalog.PlpAssessment;
 import dev.drivecat.common.Kept;
 import dev.drivecat.pricing.Offer;
 import java.math.BigDecimal;
@@ -49,7 +50,7 @@ public record Recommendation(
             @JsonSerialize(using = Kept.Json.class) FlushView flush,
             @JsonSerialize(using = Kept.Json.class)
             @Schema(description = "The drive's power-loss protection as its page reads it: the same class and the same words.")
-            dev.drivecat.catalog.PlpAssessment plp,
+            PlpAssessment plp,
             @Schema(nullable = true, description = "Years of rated endurance at the expected write rate.") Double lifeYears,
             String lifeBasis,
             @Schema(nullable = true) CapacityFit capacity,

@@ -40,7 +40,7 @@ public final class SpecialSizing {
      * Empty when the row is not known.
      */
     static Optional<Need> measured(PastedPool.MeasuredSizing m) {
-        dev.drivecat.pools.HistogramSizing.Cutoff row = m.cutoffs().stream().filter(c -> c.smallBlocks().equals(m.smallBlocks()))
+        HistogramSizing.Cutoff row = m.cutoffs().stream().filter(c -> c.smallBlocks().equals(m.smallBlocks()))
                 .findFirst().orElse(null);
         Long bytes = m.neededBytes() != null ? m.neededBytes() : m.atLeastBytes();
         if (row == null || bytes == null) {

@@ -1,5 +1,6 @@
 package dev.drivecat.scraping;
 
+import dev.drivecat.common.Text;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.SellerType;
 import dev.drivecat.scraping.PriceText.Money;
@@ -55,7 +56,7 @@ abstract class AbstractSiteParser {
      */
     protected Optional<Money> money(String text, Page page, String what) {
         Money money = PriceText.parse(text, page.host().currency(), page.host().numbers()).orElseThrow(() -> new ParseFailure(
-                what + " '" + dev.drivecat.common.Text.quote(text) + "' is not a price drivecat can read for " + page.host().host()));
+                what + " '" + Text.quote(text) + "' is not a price drivecat can read for " + page.host().host()));
         return payable(money);
     }
 
@@ -75,7 +76,7 @@ abstract class AbstractSiteParser {
 
     /** Why an offer whose price place was found has no price, for a failure message. */
     protected static String notAPrice(String wording) {
-        return "'" + dev.drivecat.common.Text.quote(wording) + "' is not a price above zero";
+        return "'" + Text.quote(wording) + "' is not a price above zero";
     }
 
     /** The seller's kind by the site's seller-type rules (scrapers/*.yaml sellerTypes); null when none holds. */

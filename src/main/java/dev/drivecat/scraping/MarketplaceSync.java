@@ -1,5 +1,6 @@
 package dev.drivecat.scraping;
 
+import dev.drivecat.database.StartupWrites;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,7 +21,7 @@ class MarketplaceSync {
 
     @Transactional
     void onStart(@Observes @Priority(50) StartupEvent event) {
-        dev.drivecat.database.StartupWrites.serialize(em);
+        StartupWrites.serialize(em);
         for (String host : new java.util.TreeSet<>(sites.hosts())) {
             SiteDefinitions.Site site = sites.forHost(host).orElseThrow();
             em.createNativeQuery("""

@@ -3,6 +3,7 @@ package dev.drivecat.scraping;
 import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.ImportSettings;
+import dev.drivecat.common.MaxBody;
 import dev.drivecat.common.Params;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -53,7 +54,7 @@ public class PageImportResource {
     @APIResponse(responseCode = "413", description = "The page is larger than drivecat.imports.max-body-bytes.")
     @APIResponse(responseCode = "422", description = "The page could not be read as a product page, or it is another item than its "
             + "URL names (pageExternalId, urlExternalId); nothing was stored.")
-    @dev.drivecat.common.MaxBody(property = "drivecat.imports.max-body-bytes")
+    @MaxBody(property = "drivecat.imports.max-body-bytes")
     public PageImportService.Result importPage(
             @Parameter(description = "The page's URL (where it was saved from).", example = "https://www.amazon.com/dp/B0EXAMPLE1",
                     required = true) @QueryParam("url") String url,

@@ -2,9 +2,10 @@ package dev.drivecat.scraping;
 
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.catalog.PartNumbers;
+import dev.drivecat.common.DomainException;
+import dev.drivecat.common.Text;
 import dev.drivecat.identity.Identification;
 import dev.drivecat.identity.IdentityService;
-import dev.drivecat.common.DomainException;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.Listing;
 import dev.drivecat.pricing.Marketplace;
@@ -121,7 +122,7 @@ public class PageImportService {
         }
         WatchService.ProductUrl product = watch.productUrl(rawUrl);
         Optional<Drive> givenDrive = Optional.ofNullable(driveSlug).filter(s -> !s.isBlank()).map(s -> Drive.<Drive>findBySlug(s)
-                .orElseThrow(() -> DomainException.notFound("No drive with slug '" + dev.drivecat.common.Text.quote(s) + "'")));
+                .orElseThrow(() -> DomainException.notFound("No drive with slug '" + Text.quote(s) + "'")));
         PageParse parse = PageParsing.saved(sites, product.url(), body, charset);
         metrics.parse(product.site().definition().site(), parse.layout(), ScrapeMetrics.result(parse), ScrapeMetrics.IMPORT);
         String marketplace = product.site().marketplace();

@@ -1,5 +1,6 @@
 package dev.drivecat.scraping;
 
+import dev.drivecat.database.JobClaims;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -23,7 +24,7 @@ class ScrapeScheduler {
     ScrapeSettings scrapeSettings;
 
     @Inject
-    dev.drivecat.database.JobClaims claims;
+    JobClaims claims;
 
     @Scheduled(identity = "scrape", cron = "${drivecat.scrape.cron}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled(io.quarkus.scheduler.ScheduledExecution execution) throws InterruptedException {

@@ -1,5 +1,6 @@
 package dev.drivecat.scraping;
 
+import dev.drivecat.common.Text;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -148,7 +149,7 @@ final class StructuredData {
         List<String> ids = new ArrayList<>(ids(offer));
         ids.addAll(productIds);
         return new Offer(Source.JSON_LD, price, price == null ? null : currency, inStock(availability), availability,
-                condition(condition), condition, blankToNull(sellerName), List.copyOf(ids));
+                condition(condition), condition, Text.strippedOrNull(sellerName), List.copyOf(ids));
     }
 
     /** A price specification that is the offer's price: not a list, strike-through or per-unit price. */
@@ -199,7 +200,7 @@ final class StructuredData {
         if (node == null || node.isNull() || node.isContainerNode()) {
             return null;
         }
-        return blankToNull(node.asText());
+        return Text.strippedOrNull(node.asText());
     }
 
     private static BigDecimal decimal(JsonNode node) {
@@ -272,11 +273,11 @@ final class StructuredData {
     private static String itemValue(Element e) {
         for (String attr : List.of("content", "href", "src", "value")) {
             if (e.hasAttr(attr)) {
-                return blankToNull(attr.equals("href") || attr.equals("src") ? e.absUrl(attr).isEmpty() ? e.attr(attr)
+                return Text.strippedOrNull(attr.equals("href") || attr.equals("src") ? e.absUrl(attr).isEmpty() ? e.attr(attr)
                         : e.absUrl(attr) : e.attr(attr));
             }
         }
-        return blankToNull(SiteRules.normalise(e.text()));
+        return Text.strippedOrNull(SiteRules.normalise(e.text()));
     }
 
     // ---- meta tags ----
@@ -353,7 +354,4 @@ final class StructuredData {
         return itemCondition.replaceAll("(?i)^.*[/:#]", "").replaceAll("[^A-Za-z]", "").toLowerCase(Locale.ROOT);
     }
 
-    private static String blankToNull(String s) {
-        return s == null || s.isBlank() ? null : s.trim();
-    }
 }

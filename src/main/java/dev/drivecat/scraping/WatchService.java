@@ -2,6 +2,7 @@ package dev.drivecat.scraping;
 
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.common.Text;
 import dev.drivecat.pricing.ListingIdentity;
 import dev.drivecat.pricing.Marketplace;
 import dev.drivecat.pricing.PriceSettings;
@@ -73,7 +74,7 @@ public class WatchService {
                         + " is not one of them").with("parameter", "url").with("allowed", sites.hosts()));
         // the page as a browser reads it: /itm/1/../../signin is /signin, no product page
         URI page = sites.productPage(url).orElseThrow(() -> DomainException.invalidParameter("url",
-                "'" + dev.drivecat.common.Text.quote(raw) + "' is not a product page URL of " + site.definition().site()
+                "'" + Text.quote(raw) + "' is not a product page URL of " + site.definition().site()
                         + " (e.g. /dp/<ASIN>, /itm/<item id>, /p/<item number>), read as a browser reads it, without . and .. segments"));
         return new ProductUrl(page, site, sites.externalIdFromUrl(page).orElseThrow());
     }
@@ -84,7 +85,7 @@ public class WatchService {
         if (driveSlug == null || driveSlug.isBlank()) {
             throw DomainException.badRequest("drive is required: the slug of the drive this page sells");
         }
-        Drive drive = Drive.findBySlug(driveSlug).orElseThrow(() -> DomainException.notFound("No drive with slug '" + dev.drivecat.common.Text.quote(driveSlug) + "'"));
+        Drive drive = Drive.findBySlug(driveSlug).orElseThrow(() -> DomainException.notFound("No drive with slug '" + Text.quote(driveSlug) + "'"));
         Marketplace marketplace = Marketplace.findByCode(product.site().marketplace()).orElseThrow();
         Optional<WatchedPage> existing = WatchedPage.find(marketplace, product.externalId());
         if (existing.isPresent()) {

@@ -3,6 +3,7 @@ package dev.drivecat.specs;
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.SpecStatement;
+import dev.drivecat.common.Text;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.ObservationInput;
 import dev.drivecat.pricing.SellerType;
@@ -19,8 +20,8 @@ public record ImportPlan(List<DrivePlan> drives, List<ListingPlan> listings) {
 
         /** A drive's names from an import: one line each (a CR/LF in a model broke every digest subject naming it). */
         public DrivePlan {
-            vendor = dev.drivecat.common.Text.singleLine(vendor);
-            model = dev.drivecat.common.Text.singleLine(model);
+            vendor = Text.singleLine(vendor);
+            model = Text.singleLine(model);
         }
     }
 

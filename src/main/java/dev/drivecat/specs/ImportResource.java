@@ -2,6 +2,7 @@ package dev.drivecat.specs;
 
 import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.ImportSettings;
+import dev.drivecat.common.MaxBody;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -43,7 +44,7 @@ public class ImportResource {
     @APIResponse(responseCode = "400", description = "The document is malformed; nothing was stored.")
     @APIResponse(responseCode = "401", description = "Missing or wrong admin token, or none configured.")
     @APIResponse(responseCode = "413", description = "The body is larger than drivecat.imports.max-body-bytes.")
-    @dev.drivecat.common.MaxBody(property = "drivecat.imports.max-body-bytes")
+    @MaxBody(property = "drivecat.imports.max-body-bytes")
     public ImportReport importSpecs(InputStream body) {
         return imports.importDocument(imports.parse(BodyLimit.limited(body, importSettings.maxBodyBytes(), "An import document")));
     }

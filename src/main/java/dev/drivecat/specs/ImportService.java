@@ -9,12 +9,15 @@ import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.SpecService;
 import dev.drivecat.catalog.SpecStatement;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.common.JsonErrors;
+import dev.drivecat.common.JsonPointers;
 import dev.drivecat.pricing.Listing;
 import dev.drivecat.pricing.Listings;
 import dev.drivecat.pricing.Marketplace;
 import dev.drivecat.pricing.ObservationInput;
 import dev.drivecat.pricing.PriceRecorder;
-import dev.drivecat.common.JsonErrors;
+import dev.drivecat.scraping.SiteDefinitions;
+import dev.drivecat.scraping.WatchService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -52,10 +55,10 @@ public class ImportService {
     ObjectMapper mapper;
 
     @Inject
-    dev.drivecat.scraping.WatchService watch;
+    WatchService watch;
 
     @Inject
-    dev.drivecat.scraping.SiteDefinitions sites;
+    SiteDefinitions sites;
 
     @Inject
     Validator constraints;
@@ -212,7 +215,7 @@ public class ImportService {
     }
 
     private static String pointerOf(JsonProcessingException e) {
-        return e instanceof com.fasterxml.jackson.databind.JsonMappingException m ? dev.drivecat.common.JsonPointers.of(m.getPath()) : "";
+        return e instanceof com.fasterxml.jackson.databind.JsonMappingException m ? JsonPointers.of(m.getPath()) : "";
     }
 
     private static final class Counter {

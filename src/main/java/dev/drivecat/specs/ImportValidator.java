@@ -1,6 +1,5 @@
 package dev.drivecat.specs;
 
-import dev.drivecat.common.Currencies;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
@@ -9,6 +8,9 @@ import dev.drivecat.catalog.SpecField;
 import dev.drivecat.catalog.SpecSource;
 import dev.drivecat.catalog.SpecStatement;
 import dev.drivecat.common.ApiToken;
+import dev.drivecat.common.Currencies;
+import dev.drivecat.common.JsonPointers;
+import dev.drivecat.common.Text;
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.ObservationInput;
 import dev.drivecat.pricing.SellerType;
@@ -107,11 +109,11 @@ public final class ImportValidator {
             if (node.getIndex() != null) {
                 pointer.append('/').append(node.getIndex());
             } else if (node.getKey() != null) {
-                pointer.append('/').append(dev.drivecat.common.JsonPointers.escape(String.valueOf(node.getKey())));
+                pointer.append('/').append(JsonPointers.escape(String.valueOf(node.getKey())));
             }
             if (node.getName() != null && !node.getName().startsWith("<")) {
                 // a record component's name is its JSON member's (none of the constrained ones is renamed)
-                pointer.append('/').append(dev.drivecat.common.JsonPointers.escape(node.getName()));
+                pointer.append('/').append(JsonPointers.escape(node.getName()));
             }
         }
         String message = violation.getMessage();
@@ -155,24 +157,24 @@ public final class ImportValidator {
             return sources;
         }
         given.forEach((id, s) -> {
-            String at = "/sources/" + dev.drivecat.common.JsonPointers.escape(id);
+            String at = "/sources/" + JsonPointers.escape(id);
             if (s == null) {
                 return; // a constraint says so
             }
             String url = s.url();
-            if (!blank(url) && !isSourceUri(url)) {
+            if (!Text.isBlank(url) && !isSourceUri(url)) {
                 error(at + "/url", "must be an absolute http(s) URL or a urn:, not \"" + url + "\"");
             }
             SourceKind kind = null;
-            if (!blank(s.kind())) {
+            if (!Text.isBlank(s.kind())) {
                 kind = ApiToken.parse(SourceKind.class, s.kind()).filter(IMPORTABLE_KINDS::contains).orElse(null);
                 if (kind == null) {
                     error(at + "/kind", "\"" + s.kind() + "\" is not a source kind an import may state; allowed: " + kinds());
                 }
             }
             Instant retrieved = instant(at + "/retrievedAt", s.retrievedAt());
-            if (!blank(url) && isSourceUri(url) && kind != null && retrieved != null) {
-                sources.put(id, new SpecSource(url, blank(s.title()) ? null : s.title().trim(), kind, retrieved));
+            if (!Text.isBlank(url) && isSourceUri(url) && kind != null && retrieved != null) {
+                sources.put(id, new SpecSource(url, Text.isBlank(s.title()) ? null : s.title().trim(), kind, retrieved));
             }
         });
         return sources;
@@ -180,7 +182,7 @@ public final class ImportValidator {
 
     private ImportPlan.DrivePlan drive(String at, ImportDocument.DriveEntry d, Map<String, SpecSource> sources,
                                        Map<String, Interface> driveInterfaces, Map<String, String> partNumbersInDoc) {
-        if (d == null || blank(d.slug()) || !d.slug().matches(ImportDocument.SLUG)) {
+        if (d == null || Text.isBlank(d.slug()) || !d.slug().matches(ImportDocument.SLUG)) {
             return null; // a constraint says what is wrong; without a slug nothing else can be checked
         }
         String slug = d.slug();
@@ -222,7 +224,7 @@ public final class ImportValidator {
         for (int i = 0; i < givenParts.size(); i++) {
             String pn = givenParts.get(i);
             String pAt = at + "/partNumbers/" + i;
-            if (blank(pn)) {
+            if (Text.isBlank(pn)) {
                 continue; // a constraint says so
             }
             String normal = pn.trim().toUpperCase(Locale.ROOT);
@@ -246,7 +248,7 @@ public final class ImportValidator {
                 specs.add(s);
             }
         }
-        return new ImportPlan.DrivePlan(slug, trim(d.vendor()), trim(d.model()), d.capacityGb(), iface, formFactor,
+        return new ImportPlan.DrivePlan(slug, Text.strippedOrNull(d.vendor()), Text.strippedOrNull(d.model()), d.capacityGb(), iface, formFactor,
                 d.pcieGen(), d.pcieLanes(), d.discontinued(), partNumbers, specs);
     }
 
@@ -255,7 +257,7 @@ public final class ImportValidator {
             return null; // a constraint says so
         }
         SpecField field = null;
-        if (blank(s.field())) {
+        if (Text.isBlank(s.field())) {
             error(at + "/field", "is required; allowed: " + String.join(", ", ApiToken.tokens(SpecField.class)));
         } else {
             field = token(at + "/field", SpecField.class, s.field());
@@ -279,7 +281,7 @@ public final class ImportValidator {
                         error(at + "/value", "must not be negative");
                     } else if (!fits(value.decimalValue(), 14, 4)) {
                         error(at + "/value", "must have at most 14 digits before the decimal point and 4 after, not "
-                                + dev.drivecat.common.Text.quote(value.toString()));
+                                + Text.quote(value.toString()));
                     } else {
                         number = value.decimalValue();
                     }
@@ -305,7 +307,7 @@ public final class ImportValidator {
                 }
             }
         }
-        if ("MODEL_SPECIFIC".equals(token) && blank(s.appliesTo())) {
+        if ("MODEL_SPECIFIC".equals(token) && Text.isBlank(s.appliesTo())) {
             error(at + "/appliesTo", "is required when plp is MODEL_SPECIFIC: name the model the protection applies to");
         }
         if (field == SpecField.SERIES_FORM_FACTORS && text != null) {
@@ -317,13 +319,13 @@ public final class ImportValidator {
                 }
             }
         }
-        if (field == SpecField.RAW && blank(s.appliesTo())) {
+        if (field == SpecField.RAW && Text.isBlank(s.appliesTo())) {
             error(at + "/appliesTo", "is required for a raw value: the label it was found under");
         }
-        if (blank(s.wording()) || source == null) {
+        if (Text.isBlank(s.wording()) || source == null) {
             return null;
         }
-        return new SpecStatement(field, number, token, text, trim(s.appliesTo()), s.wording().trim(), source,
+        return new SpecStatement(field, number, token, text, Text.strippedOrNull(s.appliesTo()), s.wording().trim(), source,
                 IMPORTER, IMPORTER_VERSION, Boolean.TRUE.equals(s.claim()));
     }
 
@@ -348,32 +350,32 @@ public final class ImportValidator {
         if (l == null) {
             return null; // a constraint says so
         }
-        boolean ok = !blank(l.marketplace()) && !blank(l.externalId()) && !blank(l.drive());
-        if (!blank(l.marketplace()) && !catalog.marketplaceExists(l.marketplace())) {
-            error(at + "/marketplace", "unknown marketplace \"" + dev.drivecat.common.Text.quote(l.marketplace()) + "\"");
+        boolean ok = !Text.isBlank(l.marketplace()) && !Text.isBlank(l.externalId()) && !Text.isBlank(l.drive());
+        if (!Text.isBlank(l.marketplace()) && !catalog.marketplaceExists(l.marketplace())) {
+            error(at + "/marketplace", "unknown marketplace \"" + Text.quote(l.marketplace()) + "\"");
             ok = false;
         }
-        if (!blank(l.externalId()) && !dev.drivecat.common.Text.singleLine(l.externalId()).equals(l.externalId().strip())) {
+        if (!Text.isBlank(l.externalId()) && !Text.singleLine(l.externalId()).equals(l.externalId().strip())) {
             // an identity, written into every export: one line, as the marketplaces' own ids are
             error(at + "/externalId", "must be one line without tabs");
             ok = false;
         }
         String url = null;
-        if (!blank(l.url()) && !isHttpUrl(l.url())) {
+        if (!Text.isBlank(l.url()) && !isHttpUrl(l.url())) {
             error(at + "/url", "must be an absolute http(s) URL");
-        } else if (!blank(l.url())) {
+        } else if (!Text.isBlank(l.url())) {
             // a listing's URL is linked from every page that shows the offer: an item page as a browser reads it, or none
             url = catalog.itemPage(l.url().trim()).orElse(null);
             if (url == null) {
                 error(at + "/url", ITEM_PAGE_ONLY);
             }
         }
-        if (Boolean.TRUE.equals(l.watch()) && blank(l.url())) {
+        if (Boolean.TRUE.equals(l.watch()) && Text.isBlank(l.url())) {
             error(at + "/url", "is required to watch the listing: the product page every scrape run fetches");
         } else if (Boolean.TRUE.equals(l.watch()) && url != null) {
             catalog.watchProblem(url).ifPresent(problem -> error(at + "/url", problem));
         }
-        if (!blank(l.drive()) && !drivesInDoc.contains(l.drive()) && catalog.driveInterface(l.drive()).isEmpty()) {
+        if (!Text.isBlank(l.drive()) && !drivesInDoc.contains(l.drive()) && catalog.driveInterface(l.drive()).isEmpty()) {
             error(at + "/drive", "no drive \"" + l.drive() + "\" in this document or in the catalog");
             ok = false;
         }
@@ -401,7 +403,7 @@ public final class ImportValidator {
         if (!ok) {
             return null;
         }
-        return new ImportPlan.ListingPlan(l.marketplace(), l.externalId().trim(), url, l.drive(), trim(l.sellerName()),
+        return new ImportPlan.ListingPlan(l.marketplace(), l.externalId().trim(), url, l.drive(), Text.strippedOrNull(l.sellerName()),
                 sellerType, l.fulfilledByMarketplace(), condition, l.businessOnly(), Boolean.TRUE.equals(l.watch()), observations);
     }
 
@@ -432,12 +434,12 @@ public final class ImportValidator {
             return null;
         }
         return new ObservationInput(observedAt, o.price(), o.priceHigh(), currency, o.shipping(), o.memberPrice(),
-                o.inStock(), trim(o.availability()), trim(listing.sellerName()), sellerType, listing.fulfilledByMarketplace(),
-                condition, Boolean.TRUE.equals(listing.businessOnly()), trim(o.wording()), source.title() == null ? source.url() : source.title(), source.url(), null);
+                o.inStock(), Text.strippedOrNull(o.availability()), Text.strippedOrNull(listing.sellerName()), sellerType, listing.fulfilledByMarketplace(),
+                condition, Boolean.TRUE.equals(listing.businessOnly()), Text.strippedOrNull(o.wording()), source.title() == null ? source.url() : source.title(), source.url(), null);
     }
 
     private SpecSource sourceRef(String at, String id, Map<String, SpecSource> sources) {
-        if (blank(id)) {
+        if (Text.isBlank(id)) {
             return null; // a constraint says so
         }
         SpecSource source = sources.get(id);
@@ -460,7 +462,7 @@ public final class ImportValidator {
 
     /** A required time; a blank one a constraint reports. */
     private Instant instant(String at, String raw) {
-        if (blank(raw)) {
+        if (Text.isBlank(raw)) {
             return null;
         }
         Instant whole = wholeSecondsUtc(raw);
@@ -528,7 +530,7 @@ public final class ImportValidator {
         if (Currencies.isIso4217(code)) {
             return code;
         }
-        error(at, "\"" + dev.drivecat.common.Text.quote(raw) + "\" is not an ISO 4217 currency code such as USD, EUR or GBP");
+        error(at, "\"" + Text.quote(raw) + "\" is not an ISO 4217 currency code such as USD, EUR or GBP");
         return null;
     }
 
@@ -569,11 +571,5 @@ public final class ImportValidator {
         }
     }
 
-    private static boolean blank(String s) {
-        return s == null || s.isBlank();
-    }
 
-    private static String trim(String s) {
-        return s == null ? null : s.trim();
-    }
 }

@@ -1,5 +1,6 @@
 package dev.drivecat.specs;
 
+import dev.drivecat.common.Text;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -245,11 +246,11 @@ public final class LabelDictionaries {
             entries.add(LabelDictionary.entry(target, mentions, e.labels()));
         }
         for (LabelDictionary.PairLayout p : orEmpty(f.pairs())) {
-            if (p == null || blank(p.row()) || blank(p.label()) || blank(p.value())) {
+            if (p == null || Text.isBlank(p.row()) || Text.isBlank(p.label()) || Text.isBlank(p.value())) {
                 throw new IllegalStateException("spec dictionary " + file + ": every pairs entry needs row, label and value selectors");
             }
         }
-        return new LabelDictionary(f.id(), f.name().trim(), blank(f.vendor()) ? null : f.vendor().trim(), side,
+        return new LabelDictionary(f.id(), f.name().trim(), Text.isBlank(f.vendor()) ? null : f.vendor().trim(), side,
                 orEmpty(r.hosts()), orEmpty(r.siteMarkers()), orEmpty(r.labelMarkers()), orEmpty(model.from()), List.copyOf(strip),
                 orEmpty(f.pairs()), List.copyOf(entries));
     }
@@ -262,9 +263,6 @@ public final class LabelDictionaries {
         return list == null || list.isEmpty();
     }
 
-    private static boolean blank(String s) {
-        return s == null || s.isBlank();
-    }
 
     private static String resource(ClassLoader loader, String path) {
         try (InputStream in = loader.getResourceAsStream(path)) {

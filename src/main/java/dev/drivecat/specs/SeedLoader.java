@@ -1,5 +1,7 @@
 package dev.drivecat.specs;
 
+import dev.drivecat.database.StartupWrites;
+import io.quarkus.narayana.jta.runtime.TransactionConfiguration;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -43,9 +45,15 @@ public class SeedLoader {
         }
     }
 
+    /**
+     * All bundled seeds in one transaction, so a start sees the whole seed or none of it. Its timeout
+     * is the start's, not a request's: on a slow or busy host the first import of the whole catalog
+     * outlasts the 60 s default, and a start that times out would stop the service.
+     */
     @Transactional
+    @TransactionConfiguration(timeout = 900)
     public void loadBundledSeeds() {
-        dev.drivecat.database.StartupWrites.serialize(em);
+        StartupWrites.serialize(em);
         for (String name : seedFiles()) {
             byte[] content = resource("seed/" + name);
             String sha = sha256(content);

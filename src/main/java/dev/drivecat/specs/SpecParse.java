@@ -4,6 +4,7 @@ import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.SourceKind;
 import dev.drivecat.catalog.SpecField;
+import dev.drivecat.common.Text;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,8 +41,8 @@ public record SpecParse(
 
         /** A drive's names from a page or a table: one line each. */
         public Identity {
-            vendor = dev.drivecat.common.Text.singleLine(vendor);
-            model = dev.drivecat.common.Text.singleLine(model);
+            vendor = Text.singleLine(vendor);
+            model = Text.singleLine(model);
         }
 
         /** What creating a drive needs and the source did not say, by parameter name. */

@@ -1,5 +1,6 @@
 package dev.drivecat.specs;
 
+import dev.drivecat.common.Text;
 import dev.drivecat.catalog.FormFactor;
 import dev.drivecat.catalog.Interface;
 import dev.drivecat.catalog.PlpClass;
@@ -184,7 +185,7 @@ final class SpecReader {
             }
         }
         String vendor = values.stream().filter(f -> "vendor".equals(f.identity())).map(f -> vendorName(f.value()))
-                .findFirst().orElse(blankToNull(hints.vendor()));
+                .findFirst().orElse(Text.strippedOrNull(hints.vendor()));
         if (vendor == null) {
             vendor = dictionary.vendor();
         }
@@ -199,7 +200,7 @@ final class SpecReader {
             model = pageModels.stream().map(clean).filter(java.util.Objects::nonNull).findFirst().orElse(null);
         }
         if (model == null) {
-            model = blankToNull(hints.model());
+            model = Text.strippedOrNull(hints.model());
         }
         Interface iface = single(values, SpecField.INTERFACE).flatMap(t -> ApiToken.parse(Interface.class, t)).orElse(null);
         FormFactor formFactor = single(values, SpecField.FORM_FACTOR).flatMap(t -> ApiToken.parse(FormFactor.class, t)).orElse(null);
@@ -229,7 +230,4 @@ final class SpecReader {
         return v.isEmpty() ? null : v;
     }
 
-    private static String blankToNull(String s) {
-        return s == null || s.isBlank() ? null : s.trim();
-    }
 }

@@ -10,6 +10,7 @@ import dev.drivecat.catalog.SpecSource;
 import dev.drivecat.catalog.SpecStatement;
 import dev.drivecat.common.ApiToken;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.identity.IdentityService;
 import dev.drivecat.specs.SpecSourceReport.DerivedView;
 import dev.drivecat.specs.SpecSourceReport.MatchOutcome;
 import dev.drivecat.specs.SpecSourceReport.MatchView;
@@ -50,7 +51,7 @@ public class SpecSourceImportService {
     SpecService specs;
 
     @Inject
-    dev.drivecat.identity.IdentityService identity;
+    IdentityService identity;
 
     /** A catalog drive, for the part numbers it owns. */
     record CatalogDrive(String slug, String vendor, String model, int capacityGb, Interface iface, FormFactor formFactor,

@@ -5,7 +5,9 @@ import dev.drivecat.catalog.SourceKind;
 import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.ImportSettings;
+import dev.drivecat.common.MaxBody;
 import dev.drivecat.common.Params;
+import dev.drivecat.common.Text;
 import dev.drivecat.scraping.PageReader;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
@@ -75,7 +77,7 @@ public class SpecSourceResource {
             + "than drive=; nothing was stored. The problem's report member lists what was found.")
     @APIResponse(responseCode = "413", description = "The body is larger than drivecat.imports.max-body-bytes.")
     @APIResponse(responseCode = "415", description = "The body is not text/html.")
-    @dev.drivecat.common.MaxBody(property = "drivecat.imports.max-body-bytes")
+    @MaxBody(property = "drivecat.imports.max-body-bytes")
     public SpecSourceReport importPage(
             @BeanParam SpecSourceParams params,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
@@ -113,7 +115,7 @@ public class SpecSourceResource {
             + "drive than drive=; nothing was stored.")
     @APIResponse(responseCode = "413", description = "The body is larger than drivecat.imports.max-body-bytes.")
     @APIResponse(responseCode = "415", description = "The body is neither text/csv nor application/json.")
-    @dev.drivecat.common.MaxBody(property = "drivecat.imports.max-body-bytes")
+    @MaxBody(property = "drivecat.imports.max-body-bytes")
     public SpecSourceReport importTable(
             @BeanParam SpecSourceParams params,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
@@ -148,19 +150,19 @@ public class SpecSourceResource {
             throw problem("url", "url is required: the address of the source, an absolute http(s) URL or a urn: for a document with none");
         }
         if (!ImportValidator.isSourceUri(url.trim())) {
-            throw problem("url", "url must be an absolute http(s) URL or a urn:, not '" + dev.drivecat.common.Text.quote(url) + "'");
+            throw problem("url", "url must be an absolute http(s) URL or a urn:, not '" + Text.quote(url) + "'");
         }
-        String driveSlug = blankToNull(params.drive());
+        String driveSlug = Text.strippedOrNull(params.drive());
         boolean creating = Params.bool("create", params.create()).orElse(false);
         if (driveSlug != null && creating) {
             throw problem("create", "create=true and drive= cannot be combined: drive= names an existing drive, create=true makes a new one");
         }
-        String newSlug = blankToNull(slug);
+        String newSlug = Text.strippedOrNull(slug);
         if (newSlug != null && !creating) {
             throw problem("slug", "slug names a drive to create and needs create=true");
         }
         if (newSlug != null && (!newSlug.matches("^[a-z0-9]+(-[a-z0-9]+)*$") || newSlug.length() > 120)) {
-            throw problem("slug", "slug must be lower-case words of a-z and 0-9 joined by single hyphens, at most 120 characters, not '" + dev.drivecat.common.Text.quote(slug) + "'");
+            throw problem("slug", "slug must be lower-case words of a-z and 0-9 joined by single hyphens, at most 120 characters, not '" + Text.quote(slug) + "'");
         }
         SourceKind sourceKind = Params.token(SourceKind.class, "kind", params.kind()).orElse(null);
         if (sourceKind != null && !IMPORTABLE.contains(sourceKind)) {
@@ -173,14 +175,14 @@ public class SpecSourceResource {
         if (at.isAfter(now.plusSeconds(3600))) {
             throw problem("retrievedAt", "retrievedAt lies in the future (" + at + "); give the time the source was read");
         }
-        String dict = blankToNull(dictionary);
+        String dict = Text.strippedOrNull(dictionary);
         if (dict != null && imports.dictionaries().byId(dict).isEmpty()) {
             throw new DomainException(DomainException.Kind.INVALID_PARAMETER,
-                    "'" + dev.drivecat.common.Text.quote(dictionary) + "' is not a spec dictionary; allowed: " + String.join(", ", imports.dictionaries().ids()))
+                    "'" + Text.quote(dictionary) + "' is not a spec dictionary; allowed: " + String.join(", ", imports.dictionaries().ids()))
                     .with("parameter", "dictionary").with("allowed", imports.dictionaries().ids());
         }
         return new Common(url.trim(), driveSlug, Params.bool("dryRun", params.dryRun()).orElse(false), creating, newSlug, sourceKind,
-                at, dict, blankToNull(params.vendor()), blankToNull(params.model()));
+                at, dict, Text.strippedOrNull(params.vendor()), Text.strippedOrNull(params.model()));
     }
 
     private static SpecParse parse(java.util.function.Supplier<SpecParse> parser) {
@@ -198,7 +200,4 @@ public class SpecSourceResource {
         return DomainException.invalidParameter(parameter, detail);
     }
 
-    private static String blankToNull(String s) {
-        return s == null || s.isBlank() ? null : s.trim();
-    }
 }

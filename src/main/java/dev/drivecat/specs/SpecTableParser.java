@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import dev.drivecat.common.JsonErrors;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -97,7 +98,7 @@ public final class SpecTableParser {
         try {
             root = mapper.readTree(body);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new MalformedTableException("the body is not JSON: " + dev.drivecat.common.JsonErrors.describe(e));
+            throw new MalformedTableException("the body is not JSON: " + JsonErrors.describe(e));
         } catch (IOException e) {
             throw new MalformedTableException("the body is not JSON: " + firstLine(e.getMessage()));
         }

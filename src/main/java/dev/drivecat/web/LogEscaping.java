@@ -1,5 +1,6 @@
 package dev.drivecat.web;
 
+import dev.drivecat.common.Text;
 import io.quarkus.logging.LoggingFilter;
 import java.util.logging.Filter;
 import java.util.logging.LogRecord;
@@ -30,6 +31,6 @@ public final class LogEscaping implements Filter {
     }
 
     public static String escape(String text) {
-        return dev.drivecat.common.Text.escape(text);
+        return Text.escape(text);
     }
 }

@@ -2,6 +2,7 @@ package dev.drivecat.web;
 
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.QueryParametersOf;
+import dev.drivecat.common.Text;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -46,7 +47,7 @@ public class RequestParameters {
         List<String> declared = DECLARED.computeIfAbsent(method, RequestParameters::queryParameters);
         for (String name : query.keySet()) {
             if (!declared.contains(name)) {
-                String detail = "'" + dev.drivecat.common.Text.quote(name) + "' is not a query parameter of this operation; "
+                String detail = "'" + Text.quote(name) + "' is not a query parameter of this operation; "
                         + (declared.isEmpty() ? "it takes none" : "it takes " + String.join(", ", declared));
                 throw DomainException.invalidParameter(name, detail).with("allowed", declared);
             }

@@ -1,11 +1,13 @@
 package dev.drivecat.database;
 
+import static dev.drivecat.database.EmbeddedDatabase.Role.SERVICE;
 import static dev.drivecat.testing.ServiceProcess.admin;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 
+import dev.drivecat.database.EmbeddedDatabase.Login;
 import dev.drivecat.testing.Postmaster;
 import dev.drivecat.testing.ServiceProcess;
 import io.restassured.response.Response;
@@ -15,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
@@ -55,7 +56,7 @@ class BackupRestoreIT {
         try (ServiceProcess service = ServiceProcess.named("backup").env("DRIVECAT_DATA_DIR", data.toString())
                 .env("DRIVECAT_BACKUPS_CRON", "*/2 * * * * ?").env("DRIVECAT_BACKUPS_KEEP", "1")
                 .start().awaitReady(Duration.ofMinutes(2))) {
-            String jdbc = Postmaster.of(data).jdbcUrl();
+            Login jdbc = Postmaster.of(data).login(SERVICE);
             atBackup = fingerprint(jdbc);
             Response taken = admin().when().post(service.url("/admin/backups"));
             taken.then().statusCode(201).body("trigger", equalTo("manual")).body("name", startsWith("manual-"));
@@ -94,7 +95,7 @@ class BackupRestoreIT {
 
         // read before the service starts again: its start-up writes (the marketplace sync bumps the catalog version)
         try (EmbeddedDatabase restoredCluster = EmbeddedDatabase.start(data.resolve("postgres"))) {
-            assertThat(fingerprint(restoredCluster.jdbcUrl())).as("every table as it was at the backup").isEqualTo(atBackup);
+            assertThat(fingerprint(restoredCluster.login(SERVICE))).as("every table as it was at the backup").isEqualTo(atBackup);
         }
         try (ServiceProcess again = ServiceProcess.named("restored").env("DRIVECAT_DATA_DIR", data.toString())
                 .start().awaitReady(Duration.ofMinutes(2))) {
@@ -123,9 +124,9 @@ class BackupRestoreIT {
     }
 
     /** Each table's rows, hashed in a stable order: equal fingerprints, equal data. */
-    static Map<String, String> fingerprint(String jdbcUrl) throws Exception {
+    static Map<String, String> fingerprint(Login db) throws Exception {
         Map<String, String> tables = new TreeMap<>();
-        try (Connection c = DriverManager.getConnection(jdbcUrl, "postgres", ""); Statement s = c.createStatement()) {
+        try (Connection c = db.connect(); Statement s = c.createStatement()) {
             List<String> names = new ArrayList<>();
             try (ResultSet rs = s.executeQuery("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")) {
                 while (rs.next()) {

@@ -1,5 +1,7 @@
 package dev.drivecat.database;
 
+import static dev.drivecat.database.EmbeddedDatabase.Role.SERVICE;
+import static dev.drivecat.database.EmbeddedDatabase.Role.SUPERUSER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -35,13 +36,13 @@ class BaseBackupTest {
         Files.createDirectories(backup.getParent());
         long pairsAtBackup;
         try (EmbeddedDatabase db = start()) {
-            Sql.execute(db.jdbcUrl(), "CREATE TABLE pair (n int NOT NULL, side text NOT NULL)");
-            Sql.execute(db.jdbcUrl(), "INSERT INTO pair SELECT g, s FROM generate_series(1, 1000) g, (VALUES ('left'), ('right')) v(s)");
+            Sql.execute(db.login(SERVICE), "CREATE TABLE pair (n int NOT NULL, side text NOT NULL)");
+            Sql.execute(db.login(SERVICE), "INSERT INTO pair SELECT g, s FROM generate_series(1, 1000) g, (VALUES ('left'), ('right')) v(s)");
             // transactions of two rows keep committing while the files are copied
             AtomicBoolean writing = new AtomicBoolean(true);
             AtomicReference<Exception> writerFailed = new AtomicReference<>();
             Thread writer = new Thread(() -> {
-                try (Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, "");
+                try (Connection c = db.login(SERVICE).connect();
                      Statement s = c.createStatement()) {
                     c.setAutoCommit(false);
                     for (int n = 1001; writing.get(); n++) {
@@ -54,12 +55,12 @@ class BaseBackupTest {
                 }
             });
             writer.start();
-            BaseBackup.take(db.jdbcUrl(), db.dataDirectory(), backup, "test");
+            BaseBackup.take(db.login(SUPERUSER), db.dataDirectory(), backup, "test");
             writing.set(false);
             writer.join();
             assertThat(writerFailed.get()).isNull();
-            pairsAtBackup = Sql.count(db.jdbcUrl(), "SELECT count(*) FROM pair") / 2;
-            Sql.execute(db.jdbcUrl(), "INSERT INTO pair VALUES (-1, 'after the backup')");
+            pairsAtBackup = Sql.count(db.login(SERVICE), "SELECT count(*) FROM pair") / 2;
+            Sql.execute(db.login(SERVICE), "INSERT INTO pair VALUES (-1, 'after the backup')");
         }
         assertThat(Files.exists(backup.resolveSibling("manual-test.zip.partial"))).as("only the finished file is left").isFalse();
 
@@ -69,11 +70,11 @@ class BaseBackupTest {
         assertThat(said.toString(StandardCharsets.UTF_8)).contains("Restored " + backup).contains("kept in " + previous);
         assertThat(previous).isDirectory();
         try (EmbeddedDatabase db = start()) {
-            assertThat(Sql.count(db.jdbcUrl(), "SELECT count(*) FROM pair WHERE n = -1")).as("nothing written after the backup").isZero();
-            assertThat(Sql.count(db.jdbcUrl(), "SELECT count(*) FROM (SELECT n FROM pair GROUP BY n HAVING count(*) <> 2) broken"))
+            assertThat(Sql.count(db.login(SERVICE), "SELECT count(*) FROM pair WHERE n = -1")).as("nothing written after the backup").isZero();
+            assertThat(Sql.count(db.login(SERVICE), "SELECT count(*) FROM (SELECT n FROM pair GROUP BY n HAVING count(*) <> 2) broken"))
                     .as("no transaction restored in part").isZero();
-            assertThat(Sql.count(db.jdbcUrl(), "SELECT count(*) FROM pair WHERE n <= 1000")).isEqualTo(2000);
-            assertThat(Sql.count(db.jdbcUrl(), "SELECT count(*) FROM pair") / 2).isBetween(1000L, pairsAtBackup);
+            assertThat(Sql.count(db.login(SERVICE), "SELECT count(*) FROM pair WHERE n <= 1000")).isEqualTo(2000);
+            assertThat(Sql.count(db.login(SERVICE), "SELECT count(*) FROM pair") / 2).isBetween(1000L, pairsAtBackup);
         }
     }
 
@@ -81,30 +82,30 @@ class BaseBackupTest {
     void restoreRefusesADataDirectoryARunningServiceHoldsAndLeavesItAlone() throws Exception {
         Path backup = dataDir.resolve("backup.zip");
         try (EmbeddedDatabase db = start()) {
-            Sql.execute(db.jdbcUrl(), "CREATE TABLE kept (n int)");
-            BaseBackup.take(db.jdbcUrl(), db.dataDirectory(), backup, "test");
+            Sql.execute(db.login(SERVICE), "CREATE TABLE kept (n int)");
+            BaseBackup.take(db.login(SUPERUSER), db.dataDirectory(), backup, "test");
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(backup))).as("a backup is its owner's only")
                     .isEqualTo("rw-------");
-            Sql.execute(db.jdbcUrl(), "INSERT INTO kept VALUES (1)");
+            Sql.execute(db.login(SERVICE), "INSERT INTO kept VALUES (1)");
 
             assertThatThrownBy(() -> Restore.restore(dataDir, backup, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)))
                     .isInstanceOf(EmbeddedDatabase.DataDirectoryInUseException.class)
                     .hasMessageContaining("Stop that one first");
-            assertThat(Sql.count(db.jdbcUrl(), "SELECT count(*) FROM kept")).isEqualTo(1);
+            assertThat(Sql.count(db.login(SERVICE), "SELECT count(*) FROM kept")).isEqualTo(1);
         }
     }
 
     @Test
     void restoreRefusesAFileThatIsNotABackupAndChangesNothing() throws Exception {
         try (EmbeddedDatabase db = start()) {
-            Sql.execute(db.jdbcUrl(), "CREATE TABLE kept (n int)");
+            Sql.execute(db.login(SERVICE), "CREATE TABLE kept (n int)");
         }
         Path notABackup = Files.writeString(dataDir.resolve("notes.zip"), "not a zip");
 
         assertThatThrownBy(() -> Restore.restore(dataDir, notABackup, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)))
                 .isInstanceOf(IOException.class).hasMessageContaining("is not a drivecat backup");
         try (EmbeddedDatabase db = start()) {
-            assertThat(Sql.count(db.jdbcUrl(), "SELECT count(*) FROM kept")).isZero();
+            assertThat(Sql.count(db.login(SERVICE), "SELECT count(*) FROM kept")).isZero();
         }
         try (var entries = Files.list(dataDir)) {
             assertThat(entries.map(p -> p.getFileName().toString())).doesNotContain("postgres.before-restore");

@@ -1,9 +1,11 @@
 package dev.drivecat.database;
 
+import static dev.drivecat.database.EmbeddedDatabase.Role.SERVICE;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.drivecat.testing.Postmaster;
 import dev.drivecat.testing.Seed;
 import dev.drivecat.testing.ServiceProcess;
 import dev.drivecat.testing.Sql;
@@ -28,14 +30,13 @@ class DataDirectoryOwnershipIT {
     void aSecondServiceOnTheSameDataDirectoryRefusesAndTheFirstKeepsItsDatabase() throws Exception {
         Path data = tmp.resolve("data");
         try (ServiceProcess first = service("owner", data).start().awaitReady(Duration.ofMinutes(2))) {
-            int port = postgresPort(data);
 
             try (ServiceProcess second = service("intruder", data).start()) {
                 assertThat(second.waitFor(Duration.ofMinutes(2))).isNotZero();
                 assertThat(second.log()).contains("is in use by another running drivecat").contains(data.toRealPath().toString());
             }
 
-            assertThat(Sql.value("jdbc:postgresql://localhost:" + port + "/postgres", "SELECT 1")).as("the first service's database still takes new connections").isEqualTo(1);
+            assertThat(Sql.value(Postmaster.of(data).login(SERVICE), "SELECT 1")).as("the first service's database still takes new connections").isEqualTo(1);
             given().when().get(first.url("/drives?limit=1")).then().statusCode(200).body("total", equalTo(Seed.driveCount()));
 
             first.kill();
@@ -56,10 +57,6 @@ class DataDirectoryOwnershipIT {
 
     static long postmasterPid(Path data) throws Exception {
         return Long.parseLong(lines(data).get(0).trim());
-    }
-
-    static int postgresPort(Path data) throws Exception {
-        return Integer.parseInt(lines(data).get(3).trim());
     }
 
     static List<String> lines(Path data) throws Exception {

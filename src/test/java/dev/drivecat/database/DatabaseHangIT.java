@@ -1,5 +1,6 @@
 package dev.drivecat.database;
 
+import static dev.drivecat.database.EmbeddedDatabase.Role.SERVICE;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -53,7 +54,7 @@ class DatabaseHangIT {
                 traffic.close();
 
                 assertThat(traffic.findings()).as("every request answered in time: 200, or 503 problem+json with Retry-After").isEmpty();
-                var stored = DatabaseSupervisionIT.stored(postmaster.jdbcUrl(), "hang-%");
+                var stored = DatabaseSupervisionIT.stored(postmaster.login(SERVICE), "hang-%");
                 assertThat(stored).as("every acknowledged write is stored").containsAll(traffic.acknowledged());
                 assertThat(DatabaseSupervisionIT.intersection(stored, traffic.refused()))
                         .as("no write answered 'nothing was changed' is stored").isEmpty();

@@ -1,17 +1,18 @@
 package dev.drivecat.database;
 
+import static dev.drivecat.database.EmbeddedDatabase.Role.SERVICE;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.drivecat.database.EmbeddedDatabase.Login;
 import dev.drivecat.testing.Postmaster;
 import dev.drivecat.testing.ServiceProcess;
 import dev.drivecat.testing.Traffic;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
@@ -69,7 +70,7 @@ class DatabaseSupervisionIT {
             traffic.close();
 
             assertThat(traffic.findings()).as("only 200, or 503 problem+json with Retry-After, each in time").isEmpty();
-            Set<String> stored = stored(postmaster.jdbcUrl(), "kill-%");
+            Set<String> stored = stored(postmaster.login(SERVICE), "kill-%");
             assertThat(stored).as("every acknowledged write is stored").containsAll(traffic.acknowledged());
             assertThat(intersection(stored, traffic.refused())).as("no refused write is stored, not even in part").isEmpty();
         }
@@ -115,9 +116,9 @@ class DatabaseSupervisionIT {
         throw new AssertionError(path + " never answered " + status + ":\n" + service.logTail());
     }
 
-    static Set<String> stored(String jdbcUrl, String pattern) throws Exception {
+    static Set<String> stored(Login db, String pattern) throws Exception {
         Set<String> ids = new HashSet<>();
-        try (Connection c = DriverManager.getConnection(jdbcUrl, "postgres", "");
+        try (Connection c = db.connect();
              Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT external_id FROM listing WHERE external_id LIKE '" + pattern + "'")) {
             while (rs.next()) {

@@ -1,5 +1,6 @@
 package dev.drivecat.database;
 
+import static dev.drivecat.database.EmbeddedDatabase.Role.SERVICE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.drivecat.testing.Sql;
@@ -19,8 +20,8 @@ class EmbeddedDatabaseSupervisorTest {
     @Test
     void startsAKilledPostmasterAgainOnTheSameDirectoryAndPortWithEveryCommitKept() throws Exception {
         try (EmbeddedDatabase db = EmbeddedDatabase.start(dataDir.resolve("postgres"), 0, EmbeddedDatabase.Durability.SURVIVES_PROCESS_CRASH)) {
-            Sql.execute(db.jdbcUrl(), "CREATE TABLE kept (n int)");
-            Sql.execute(db.jdbcUrl(), "INSERT INTO kept SELECT generate_series(1, 100)");
+            Sql.execute(db.login(SERVICE), "CREATE TABLE kept (n int)");
+            Sql.execute(db.login(SERVICE), "INSERT INTO kept SELECT generate_series(1, 100)");
             AtomicInteger resumed = new AtomicInteger();
             EmbeddedDatabaseSupervisor supervisor = new EmbeddedDatabaseSupervisor(db, settings(5), resumed::incrementAndGet, Clock.systemUTC());
             supervisor.start();
@@ -32,7 +33,7 @@ class EmbeddedDatabaseSupervisorTest {
                 assertThat(db.postmasterPid()).isNotEqualTo(first);
                 assertThat(supervisor.status().state()).isEqualTo(EmbeddedDatabaseSupervisor.State.RUNNING);
                 assertThat(supervisor.status().failuresInWindow()).isPositive();
-                assertThat(Sql.count(db.jdbcUrl(), "SELECT count(*) FROM kept")).as("the same URL reaches the data again").isEqualTo(100);
+                assertThat(Sql.count(db.login(SERVICE), "SELECT count(*) FROM kept")).as("the same URL reaches the data again").isEqualTo(100);
             } finally {
                 supervisor.stop();
             }

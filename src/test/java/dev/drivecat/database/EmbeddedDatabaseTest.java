@@ -1,12 +1,13 @@
 package dev.drivecat.database;
 
+import static dev.drivecat.database.EmbeddedDatabase.Role.SERVICE;
+import static dev.drivecat.database.EmbeddedDatabase.Role.SUPERUSER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,7 @@ class EmbeddedDatabaseTest {
     @Test
     void theServiceDatabaseIsDurableUnlikeTheLibrarysDefaults() throws Exception {
         try (EmbeddedDatabase db = EmbeddedDatabase.start(dataDir.resolve("durable"));
-             Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, "");
+             Connection c = db.login(SERVICE).connect();
              Statement s = c.createStatement()) {
             assertThat(setting(s, "fsync")).isEqualTo("on");
             assertThat(setting(s, "synchronous_commit")).isEqualTo("on");
@@ -31,7 +32,7 @@ class EmbeddedDatabaseTest {
     void itsUnixSocketIsInAFolderOnlyItsAccountMayEnterNotInTmp() throws Exception {
         Path cluster = dataDir.resolve("postgres");
         try (EmbeddedDatabase db = EmbeddedDatabase.start(cluster);
-             Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, "");
+             Connection c = db.login(SUPERUSER).connect(); // the service's role may not read where the socket is
              Statement s = c.createStatement()) {
             Path folder = Path.of(setting(s, "unix_socket_directories"));
             assertThat(folder).isEqualTo(dataDir.toRealPath().resolve("postgres.socket"));
@@ -52,7 +53,7 @@ class EmbeddedDatabaseTest {
     void keepsDataAcrossRestartsInItsDataDirectory() throws Exception {
         Path cluster = dataDir.resolve("postgres");
         try (EmbeddedDatabase first = EmbeddedDatabase.start(cluster);
-             Connection c = DriverManager.getConnection(first.jdbcUrl(), EmbeddedDatabase.USER, "");
+             Connection c = first.login(SERVICE).connect();
              Statement s = c.createStatement()) {
             s.execute("CREATE TABLE kept (note text)");
             s.execute("INSERT INTO kept VALUES ('still here')");
@@ -61,7 +62,7 @@ class EmbeddedDatabaseTest {
         assertThat(Files.exists(cluster.resolve("postmaster.pid"))).isFalse();
 
         try (EmbeddedDatabase second = EmbeddedDatabase.start(cluster);
-             Connection c = DriverManager.getConnection(second.jdbcUrl(), EmbeddedDatabase.USER, "");
+             Connection c = second.login(SERVICE).connect();
              Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT note FROM kept")) {
             assertThat(rs.next()).isTrue();
@@ -81,7 +82,7 @@ class EmbeddedDatabaseTest {
                     .hasMessageContaining("a database this process has already started");
             // file locks belong to the process: a careless second start would have dropped the first one's
             assertThat(lockSeenFromAnotherProcess(lock)).isEqualTo("held");
-            try (Connection c = DriverManager.getConnection(first.jdbcUrl(), EmbeddedDatabase.USER, "")) {
+            try (Connection c = first.login(SERVICE).connect()) {
                 assertThat(c.isValid(5)).isTrue();
             }
         }

@@ -1,7 +1,9 @@
 package dev.drivecat.database;
 
+import static dev.drivecat.database.EmbeddedDatabase.Role.SERVICE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.drivecat.database.EmbeddedDatabase.Login;
 import dev.drivecat.testing.Seed;
 import dev.drivecat.testing.ServiceProcess;
 import dev.drivecat.testing.Sql;
@@ -24,7 +26,7 @@ class FailingMigrationIT {
     @Test
     void aFailingMigrationLeavesThePreviousSchemaIntactAndStopsTheService() {
         try (EmbeddedDatabase db = EmbeddedDatabase.start(tmp.resolve("pg"))) {
-            String jdbc = db.jdbcUrl();
+            Login jdbc = db.login(SERVICE);
             try (ServiceProcess first = ServiceProcess.named("migrate-good").database(jdbc).start()) {
                 first.awaitReady(Duration.ofMinutes(2)).terminate(Duration.ofSeconds(60));
             }

@@ -1,7 +1,9 @@
 package dev.drivecat.database;
 
+import static dev.drivecat.database.EmbeddedDatabase.Role.SERVICE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.drivecat.testing.Postmaster;
 import dev.drivecat.testing.ServiceProcess;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -10,7 +12,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -43,10 +44,9 @@ class GracefulShutdownIT {
         try (ServiceProcess service = ServiceProcess.named("graceful").env("DRIVECAT_DATA_DIR", data.toString()).start()) {
             service.awaitReady(Duration.ofMinutes(2));
             Path pid = data.resolve("postgres/postmaster.pid");
-            String pgPort = Files.readAllLines(pid).get(3).trim();
             CompletableFuture<HttpResponse<String>> response;
             CompletableFuture<Integer> exit;
-            try (Connection blocker = DriverManager.getConnection("jdbc:postgresql://localhost:" + pgPort + "/postgres", "postgres", "");
+            try (Connection blocker = Postmaster.of(data).login(SERVICE).connect();
                  Statement s = blocker.createStatement()) {
                 blocker.setAutoCommit(false);
                 s.execute("LOCK TABLE catalog_version IN ACCESS EXCLUSIVE MODE");

@@ -1,11 +1,11 @@
 package dev.drivecat.database;
 
+import static dev.drivecat.database.EmbeddedDatabase.Role.SERVICE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.drivecat.testing.Sql;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.Statement;
 import org.flywaydb.core.Flyway;
@@ -28,7 +28,7 @@ class SeedCorrectionsMigrationTest {
     void v14WithdrawsTheSeedsErroneousStatementsAndKeepsTheirNeighbours() throws Exception {
         try (EmbeddedDatabase db = EmbeddedDatabase.start(dataDir.resolve("postgres"), 0, EmbeddedDatabase.Durability.THROWAWAY)) {
             migrate(db, "13");
-            try (Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, "")) {
+            try (Connection c = db.login(SERVICE).connect()) {
                 drive(c, "intel-dc-s3700-100gb-sata", "sata", "2.5in");
                 drive(c, "intel-dc-s3500-80gb-sata", "sata", "2.5in");
                 drive(c, "samsung-860-evo-500gb-sata", "sata", "2.5in");
@@ -54,12 +54,12 @@ class SeedCorrectionsMigrationTest {
 
             migrate(db, "latest");
 
-            assertThat(Sql.column(db.jdbcUrl(), "SELECT d.slug || ' ' || v.field || ': ' || v.wording FROM spec_value v JOIN drive d ON d.id = v.drive_id ORDER BY 1"))
+            assertThat(Sql.column(db.login(SERVICE), "SELECT d.slug || ' ' || v.field || ': ' || v.wording FROM spec_value v JOIN drive d ON d.id = v.drive_id ORDER BY 1"))
                     .containsExactly(
                             "intel-dc-s3700-100gb-sata writeLatency: Write latency 65 us (kept)",
                             "intel-optane-p5800x-800gb-u2 capacity: le versioni da 400 GB, 800 GB, e 1,6 TB",
                             "samsung-860-evo-500gb-sata partNumber: Samsung 860 EVO MZ-76E500");
-            assertThat(Sql.column(db.jdbcUrl(), "SELECT d.slug || ' ' || p.part_number FROM drive_part_number p JOIN drive d ON d.id = p.drive_id ORDER BY 1"))
+            assertThat(Sql.column(db.login(SERVICE), "SELECT d.slug || ' ' || p.part_number FROM drive_part_number p JOIN drive d ON d.id = p.drive_id ORDER BY 1"))
                     .as("the 970 EVO Plus keeps its part number: only the row quoting it changes")
                     .containsExactly("samsung-860-evo-500gb-sata MZ-76E500", "samsung-970-evo-plus-1tb-m2 MZ-V7S1T0BW");
         }
@@ -71,7 +71,7 @@ class SeedCorrectionsMigrationTest {
             migrate(db, "14");
             String s3700 = "https://docslib.org/doc/12283368/intel%C2%AE-solid-state-drive-dc-s3700-series";
             String s3610 = "https://manualmachine.com/intel/ssdsc2bx800g401/8105768-user-manual";
-            try (Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, "")) {
+            try (Connection c = db.login(SERVICE).connect()) {
                 drive(c, "intel-dc-s3700-400gb-sata", "sata", "2.5in");
                 drive(c, "intel-dc-s3610-200gb-sata", "sata", "2.5in");
                 spec(c, "intel-dc-s3700-400gb-sata", "media", "High Endurance Technology (HET) Multi-Level Cell (MLC)", s3700);
@@ -85,7 +85,7 @@ class SeedCorrectionsMigrationTest {
 
             migrate(db, "latest");
 
-            assertThat(Sql.column(db.jdbcUrl(), "SELECT d.slug || ' ' || v.field || ': ' || v.wording || (CASE WHEN v.chosen THEN ' (chosen)' ELSE '' END)"
+            assertThat(Sql.column(db.login(SERVICE), "SELECT d.slug || ' ' || v.field || ': ' || v.wording || (CASE WHEN v.chosen THEN ' (chosen)' ELSE '' END)"
                     + " FROM spec_value v JOIN drive d ON d.id = v.drive_id ORDER BY 1")).containsExactly(
                     "intel-dc-s3610-200gb-sata media: High Endurance Technology (HET) Multi-Level Cell (MLC)",
                     "intel-dc-s3700-400gb-sata media: High Endurance Technology (HET) Multi-Level Cell ... (MLC)",
@@ -97,7 +97,7 @@ class SeedCorrectionsMigrationTest {
     void v24WithdrawsSeriesMaximaStatedAsOneCapacitysValuesAndTakesTheNewRoles() throws Exception {
         try (EmbeddedDatabase db = EmbeddedDatabase.start(dataDir.resolve("postgres"), 0, EmbeddedDatabase.Durability.THROWAWAY)) {
             migrate(db, "17");
-            try (Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, "")) {
+            try (Connection c = db.login(SERVICE).connect()) {
                 drive(c, "samsung-pm9a3-960gb-u2", "nvme", "u2");
                 try (Statement s = c.createStatement()) {
                     s.executeUpdate("""
@@ -114,9 +114,9 @@ class SeedCorrectionsMigrationTest {
 
             migrate(db, "latest");
 
-            assertThat(Sql.column(db.jdbcUrl(), "SELECT v.field || ': ' || v.applies_to FROM spec_value v ORDER BY 1"))
+            assertThat(Sql.column(db.login(SERVICE), "SELECT v.field || ': ' || v.applies_to FROM spec_value v ORDER BY 1"))
                     .containsExactly("dwpd: series maximum, kept: not a throughput figure", "seqWrite: this capacity");
-            try (Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, ""); Statement s = c.createStatement()) {
+            try (Connection c = db.login(SERVICE).connect(); Statement s = c.createStatement()) {
                 assertThat(s.executeUpdate("INSERT INTO subscriber (email, email_key, status, roles) VALUES ('a@b.example', "
                         + "'a@b.example', 'PENDING', ARRAY['dedup', 'cache'])")).isEqualTo(1);
             }
@@ -125,7 +125,7 @@ class SeedCorrectionsMigrationTest {
 
     /** The bundled migrations applied up to {@code target} (a version, or "latest"). */
     private static void migrate(EmbeddedDatabase db, String target) {
-        Flyway.configure().dataSource(db.jdbcUrl(), EmbeddedDatabase.USER, "").locations("classpath:db/migration")
+        Flyway.configure().dataSource(db.jdbcUrl(), SERVICE.roleName(), db.login(SERVICE).password()).locations("classpath:db/migration")
                 .target(target).load().migrate();
     }
 

@@ -1,7 +1,9 @@
 package dev.drivecat.database;
 
+import static dev.drivecat.database.EmbeddedDatabase.Role.SERVICE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.drivecat.database.EmbeddedDatabase.Login;
 import dev.drivecat.testing.Seed;
 import dev.drivecat.testing.ServiceProcess;
 import dev.drivecat.testing.Sql;
@@ -23,7 +25,7 @@ class TwoInstancesIT {
              ServiceProcess b = instance("instance-b", db)) {
             a.awaitReady(Duration.ofMinutes(2));
             b.awaitReady(Duration.ofMinutes(2));
-            String jdbc = db.jdbcUrl();
+            Login jdbc = db.login(SERVICE);
             long versions = Sql.count(jdbc, "SELECT count(*) FROM flyway_schema_history WHERE version IS NOT NULL");
             assertThat(Sql.count(jdbc, "SELECT count(DISTINCT version) FROM flyway_schema_history WHERE version IS NOT NULL"))
                     .as("each migration applied exactly once").isEqualTo(versions);
@@ -44,7 +46,7 @@ class TwoInstancesIT {
     }
 
     static ServiceProcess instance(String name, EmbeddedDatabase db) {
-        return ServiceProcess.named(name).database(db.jdbcUrl())
+        return ServiceProcess.named(name).database(db.login(SERVICE))
                 .env("DRIVECAT_SCRAPE_CRON", "*/2 * * * * ?").env("DRIVECAT_SCRAPE_JITTER", "PT0S").start();
     }
 }

@@ -201,7 +201,7 @@ class DigestDeliveryTest {
         String erik = "erik@example.org";
         subscribe("198.51.100.4", Map.of("email", erik, "drives", List.of(PM9A3)));
         // what a run that died after committing SENDING leaves behind
-        String jdbc = org.eclipse.microprofile.config.ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.url", String.class);
+        var jdbc = Sql.quarkusDatasource();
         Sql.execute(jdbc, "INSERT INTO digest_delivery (subscriber_id, week, status, attempts, sending_since) "
                 + "SELECT id, '2026-W45', 'SENDING', 1, now() FROM subscriber WHERE email_key = 'erik@example.org'");
         int before = SmtpServer.receivedBy(erik).size();

@@ -1,5 +1,6 @@
 package dev.drivecat.digest;
 
+import static dev.drivecat.database.EmbeddedDatabase.Role.SERVICE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.drivecat.database.EmbeddedDatabase;
@@ -41,7 +42,7 @@ class KillDuringDigestIT {
                 ServiceProcess.admin().contentType("application/json")
                         .body(DigestFixtures.PRICES).when().post(first.url("/admin/imports/specs")).then().statusCode(200);
                 for (String email : new String[] {ANN, BEN, CAT}) { // in this order: a run sends by subscriber id
-                    Sql.execute(db.jdbcUrl(), "INSERT INTO subscriber (email, email_key, status, drives, confirmed_at) VALUES ('"
+                    Sql.execute(db.login(SERVICE), "INSERT INTO subscriber (email, email_key, status, drives, confirmed_at) VALUES ('"
                             + email + "', '" + email + "', 'CONFIRMED', ARRAY['" + DigestFixtures.P4800X + "', '"
                             + DigestFixtures.PM9A3 + "'], now())");
                 }
@@ -93,12 +94,12 @@ class KillDuringDigestIT {
             }
             assertThat(status(db, BEN, "2026-W45")).as("left as it was, for an operator").isEqualTo("SENDING");
             assertThat(status(db, BEN, "2026-W47")).isEqualTo("SENDING");
-            assertThat(Sql.count(db.jdbcUrl(), "SELECT count(*) FROM digest_delivery")).as("one record per subscriber and week").isEqualTo(6);
+            assertThat(Sql.count(db.login(SERVICE), "SELECT count(*) FROM digest_delivery")).as("one record per subscriber and week").isEqualTo(6);
         }
     }
 
     static ServiceProcess service(String name, EmbeddedDatabase db, HoldingSmtpServer smtp) {
-        return smtp.wire(ServiceProcess.named(name).database(db.jdbcUrl())).start().awaitReady(Duration.ofMinutes(2));
+        return smtp.wire(ServiceProcess.named(name).database(db.login(SERVICE))).start().awaitReady(Duration.ofMinutes(2));
     }
 
     /** Starts a run without waiting for its answer: the service is killed before it gives one. */
@@ -118,7 +119,7 @@ class KillDuringDigestIT {
     }
 
     static Object status(EmbeddedDatabase db, String email, String week) {
-        return Sql.value(db.jdbcUrl(), "SELECT d.status FROM digest_delivery d JOIN subscriber s ON s.id = d.subscriber_id "
+        return Sql.value(db.login(SERVICE), "SELECT d.status FROM digest_delivery d JOIN subscriber s ON s.id = d.subscriber_id "
                 + "WHERE s.email_key = '" + email + "' AND d.week = '" + week + "'");
     }
 }

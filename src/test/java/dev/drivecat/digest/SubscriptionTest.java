@@ -14,6 +14,7 @@ import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.not;
 
 import dev.drivecat.testing.SmtpServer;
+import dev.drivecat.testing.Sql;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
@@ -151,14 +152,14 @@ class SubscriptionTest {
         String lee = "lee@example.org";
         signUp("192.0.2.16", Map.of("email", lee)).then().statusCode(202);
         String token = token(DigestFixtures.text(SmtpServer.receivedBy(lee).get(0)), "/subscriptions/confirm");
-        String jdbc = org.eclipse.microprofile.config.ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.url", String.class);
+        var jdbc = Sql.quarkusDatasource();
         String confirmedAt = "SELECT confirmed_at FROM subscriber WHERE email_key = 'lee@example.org'";
         int mails = SmtpServer.receivedBy(lee).size();
         java.util.List<Object> confirmedTimes = new java.util.ArrayList<>();
         for (int i = 0; i < 2; i++) {
             given().contentType(ContentType.URLENC).formParam("token", token).when().post("/subscriptions/confirm")
                     .then().statusCode(200).body("status", equalTo("confirmed")).body(not(containsString(lee)));
-            confirmedTimes.add(dev.drivecat.testing.Sql.value(jdbc, confirmedAt));
+            confirmedTimes.add(Sql.value(jdbc, confirmedAt));
         }
         assertThat(confirmedTimes.get(0)).as("confirmed").isNotNull();
         assertThat(confirmedTimes.get(1)).as("a second confirmation changes nothing").isEqualTo(confirmedTimes.get(0));

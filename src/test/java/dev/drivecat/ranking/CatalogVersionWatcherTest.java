@@ -33,6 +33,9 @@ class CatalogVersionWatcherTest {
     @ConfigProperty(name = "quarkus.datasource.username")
     String user;
 
+    @ConfigProperty(name = "quarkus.datasource.password")
+    String password;
+
     static void importPrice(String externalId, String drive, String price, String observedAt) {
         admin().contentType("application/json").body("""
                 {"format": "drivecat-import/1",
@@ -63,7 +66,7 @@ class CatalogVersionWatcherTest {
     @Test
     void aMarketplaceStatementThatChangesNoRowLeavesTheCatalogVersionAlone() throws Exception {
         long before = repository.version();
-        try (Connection c = DriverManager.getConnection(url, user, ""); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(url, user, password); Statement s = c.createStatement()) {
             // what every start runs for the marketplaces the site definitions name, when they are stored already
             s.executeUpdate("""
                     INSERT INTO marketplace (code, name, host, default_currency)
@@ -74,7 +77,7 @@ class CatalogVersionWatcherTest {
         }
         assertThat(repository.version()).as("statements that changed no marketplace").isEqualTo(before);
 
-        try (Connection c = DriverManager.getConnection(url, user, ""); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(url, user, password); Statement s = c.createStatement()) {
             s.executeUpdate("UPDATE marketplace SET name = name WHERE code = 'amazon-us'");
         }
         assertThat(repository.version()).as("a statement that changed one").isGreaterThan(before);
@@ -87,7 +90,7 @@ class CatalogVersionWatcherTest {
         long received = watcher.notificationsReceived();
         long before = model.current().version();
         // a write this instance does not make: no local after-commit refresh, only the NOTIFY can tell
-        try (Connection c = DriverManager.getConnection(url, user, ""); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(url, user, password); Statement s = c.createStatement()) {
             s.executeUpdate("""
                     INSERT INTO price_observation (listing_id, observed_at, price, currency, in_stock, source)
                     SELECT l.id, '2026-11-21T00:00:00Z', 590.00, 'USD', true, 'another writer'

@@ -56,6 +56,9 @@ class IncrementalRefreshTest {
     @ConfigProperty(name = "quarkus.datasource.username")
     String user;
 
+    @ConfigProperty(name = "quarkus.datasource.password")
+    String password;
+
     private final Random random = new Random(20261203L);
     private Instant observedAt = Instant.parse("2026-11-25T00:00:00Z");
 
@@ -67,7 +70,7 @@ class IncrementalRefreshTest {
         int carriedOver = 0;
         for (int round = 0; round < ROUNDS; round++) {
             List<String> writes = new ArrayList<>();
-            try (Connection c = DriverManager.getConnection(url, user, "")) {
+            try (Connection c = DriverManager.getConnection(url, user, password)) {
                 c.setAutoCommit(false);
                 for (int k = 1 + random.nextInt(3); k > 0; k--) {
                     Savepoint before = c.setSavepoint();

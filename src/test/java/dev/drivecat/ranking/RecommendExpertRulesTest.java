@@ -12,7 +12,7 @@ import io.restassured.path.json.JsonPath;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The rules of issue 33 as /recommend answers them on the seed catalog: sizes, versions, workloads, caveats. */
+/** The rules of ranking.md (sizes, OpenZFS releases, workloads, caveats) as /recommend answers them on the seed catalog. */
 @QuarkusTest
 class RecommendExpertRulesTest {
 

@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.drivecat.database.EmbeddedDatabase.Login;
 import dev.drivecat.scraping.ScrapeFreshnessCheck.SiteShare;
 import dev.drivecat.testing.Sql;
 import dev.drivecat.testing.StrictSettings;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,8 +26,8 @@ class FailureShareHealthTest {
     @io.smallrye.health.api.Wellness
     ScrapeFreshnessCheck freshness;
 
-    private static String jdbc() {
-        return ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.url", String.class);
+    private static Login jdbc() {
+        return Sql.quarkusDatasource();
     }
 
     /** {@code count} attempts of {@code site} with {@code outcome}, finished {@code ago} before now. */

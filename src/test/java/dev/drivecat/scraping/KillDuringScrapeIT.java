@@ -6,6 +6,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static dev.drivecat.database.EmbeddedDatabase.Role.SERVICE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
@@ -59,17 +60,17 @@ class KillDuringScrapeIT {
             }
             assertThat(observations(db, "B0KILLTST1")).isEqualTo(1);
             assertThat(observations(db, "B0KILLTST2")).as("nothing of the page being fetched at the kill").isZero();
-            assertThat(Sql.value(db.jdbcUrl(), "SELECT status FROM scrape_run WHERE id = " + firstRun)).isEqualTo("RUNNING");
+            assertThat(Sql.value(db.login(SERVICE), "SELECT status FROM scrape_run WHERE id = " + firstRun)).isEqualTo("RUNNING");
 
             marketplace.stubFor(get(urlEqualTo("/dp/B0KILLTST2")).willReturn(aResponse().withStatus(200)
                     .withHeader("Content-Type", "text/html").withBody(page.replace("B0E2ETEST1", "B0KILLTST2").replace("$399.00", "$799.00"))));
             try (ServiceProcess second = service("kill-second", db, hosts).awaitReady(Duration.ofMinutes(2))) {
                 long secondRun = ServiceProcess.admin()
                         .when().post(second.url("/admin/scrapes")).then().statusCode(202).extract().jsonPath().getLong("id");
-                awaitUntil(() -> !"RUNNING".equals(Sql.value(db.jdbcUrl(), "SELECT status FROM scrape_run WHERE id = " + secondRun)));
-                assertThat(Sql.value(db.jdbcUrl(), "SELECT status FROM scrape_run WHERE id = " + secondRun)).isEqualTo("SUCCEEDED");
-                assertThat(Sql.value(db.jdbcUrl(), "SELECT status FROM scrape_run WHERE id = " + firstRun)).isEqualTo("INTERRUPTED");
-                assertThat(Sql.value(db.jdbcUrl(), "SELECT outcome FROM scrape_attempt WHERE scrape_run_id = " + secondRun
+                awaitUntil(() -> !"RUNNING".equals(Sql.value(db.login(SERVICE), "SELECT status FROM scrape_run WHERE id = " + secondRun)));
+                assertThat(Sql.value(db.login(SERVICE), "SELECT status FROM scrape_run WHERE id = " + secondRun)).isEqualTo("SUCCEEDED");
+                assertThat(Sql.value(db.login(SERVICE), "SELECT status FROM scrape_run WHERE id = " + firstRun)).isEqualTo("INTERRUPTED");
+                assertThat(Sql.value(db.login(SERVICE), "SELECT outcome FROM scrape_attempt WHERE scrape_run_id = " + secondRun
                         + " AND url LIKE '%B0KILLTST1'")).isEqualTo("NOT_MODIFIED");
             }
             assertThat(observations(db, "B0KILLTST1")).as("no duplicate of the page stored before the kill").isEqualTo(1);
@@ -80,7 +81,7 @@ class KillDuringScrapeIT {
     }
 
     static ServiceProcess service(String name, EmbeddedDatabase db, Path hosts) {
-        return ServiceProcess.named(name).database(db.jdbcUrl()).hostsFile(hosts)
+        return ServiceProcess.named(name).database(db.login(SERVICE)).hostsFile(hosts)
                 .env("DRIVECAT_FETCHER_ALLOW_LOOPBACK", "true").start();
     }
 
@@ -91,7 +92,7 @@ class KillDuringScrapeIT {
     }
 
     static long observations(EmbeddedDatabase db, String externalId) {
-        return Sql.count(db.jdbcUrl(), "SELECT count(*) FROM price_observation o JOIN listing l ON l.id = o.listing_id "
+        return Sql.count(db.login(SERVICE), "SELECT count(*) FROM price_observation o JOIN listing l ON l.id = o.listing_id "
                 + "WHERE l.external_id = '" + externalId + "'");
     }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.drivecat.pricing.Condition;
 import dev.drivecat.pricing.SellerType;
+import dev.drivecat.testing.RealFixtures;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The real saved pages in ../shared/fixtures/real/ (beside the project root; the system property
- * {@code real-pages} names another folder of the same shape). Every row of its
+ * {@code real-fixtures} names another folder of the same shape, see {@link RealFixtures}). Every row of its
  * {@code pages.tsv} (columns: file, url, expect, price, currency, sellerType, condition) must read
  * to the values the row states, so a page added there is checked without a code change; the
  * tests below pin the traps SOURCES.md describes for particular pages. The pages are read in
@@ -33,15 +33,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class RealPagesConformanceTest {
 
-    private static final Path REAL = Optional.ofNullable(System.getProperty("real-pages"))
-            .filter(p -> !p.isBlank()).map(Path::of)
-            .orElse(Path.of("").toAbsolutePath().resolve("../shared/fixtures/real")).normalize();
+    private static final Path REAL = RealFixtures.root();
 
     @BeforeAll
     static void requireTheSharedRealPages() {
         assumeTrue(Files.isRegularFile(REAL.resolve("pages.tsv")),
                 "skipped: no real pages at " + REAL.toAbsolutePath().normalize() + " (they live beside the project in"
-                        + " ../shared/fixtures/real, not in it; -Dreal-pages=<folder> names another folder)");
+                        + " ../shared/fixtures/real, not in it; -Dreal-fixtures=<folder> names another folder)");
     }
 
     /** One row of pages.tsv. */

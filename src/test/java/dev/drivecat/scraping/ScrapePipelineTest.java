@@ -13,6 +13,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasItem;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.drivecat.database.EmbeddedDatabase.Login;
 import dev.drivecat.testing.LocalMarketplaces;
 import dev.drivecat.testing.Sql;
 import io.quarkus.test.junit.QuarkusTest;
@@ -23,11 +24,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -261,8 +260,8 @@ class ScrapePipelineTest {
                 .contains("check that the page sells \"intel-optane-p1600x-118gb-m2\"");
     }
 
-    static String jdbcUrl() {
-        return ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.url", String.class);
+    static Login jdbcUrl() {
+        return Sql.quarkusDatasource();
     }
 
     static void serve(String path, String externalId) throws Exception {
@@ -370,8 +369,7 @@ class ScrapePipelineTest {
 
     @Test
     void runsOnlyOnceInTheClusterAtATime() throws Exception {
-        String jdbc = ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.url", String.class);
-        try (Connection other = DriverManager.getConnection(jdbc, "postgres", ""); Statement s = other.createStatement()) {
+        try (Connection other = Sql.quarkusDatasource().connect(); Statement s = other.createStatement()) {
             s.execute("SELECT pg_advisory_lock(" + ScrapeService.CLUSTER_LOCK + ")");
             admin().when().post("/admin/scrapes").then().statusCode(409)
                     .contentType("application/problem+json")

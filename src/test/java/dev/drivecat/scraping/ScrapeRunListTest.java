@@ -10,7 +10,6 @@ import dev.drivecat.testing.Sql;
 import dev.drivecat.testing.WritesData;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -19,7 +18,7 @@ class ScrapeRunListTest {
 
     @Test
     void recentRunsAreListedNewestFirstInPages() {
-        String jdbc = ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.url", String.class);
+        var jdbc = Sql.quarkusDatasource();
         // later than any run another test of this profile starts, so these three are the newest
         Sql.execute(jdbc, "INSERT INTO scrape_run (trigger, status, started_at, finished_at, pages_fetched, offers_parsed, failures) VALUES "
                 + "('SCHEDULE', 'SUCCEEDED', '2099-01-01T00:00:00Z', '2099-01-01T00:05:00Z', 4, 3, 1), "

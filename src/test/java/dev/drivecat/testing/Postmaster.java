@@ -1,5 +1,8 @@
 package dev.drivecat.testing;
 
+import dev.drivecat.database.EmbeddedDatabase;
+import dev.drivecat.database.EmbeddedDatabase.Login;
+import dev.drivecat.database.EmbeddedDatabase.Role;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -32,8 +35,13 @@ public final class Postmaster {
         return Integer.parseInt(lines().get(3).trim());
     }
 
-    public String jdbcUrl() {
-        return "jdbc:postgresql://localhost:" + port() + "/postgres";
+    /** How the role logs in to this server, with the password the service keeps in the cluster. */
+    public Login login(Role role) {
+        try {
+            return EmbeddedDatabase.login(cluster, port(), role);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** SIGKILL to the postmaster alone, as the OOM killer does; waits until it is gone. */

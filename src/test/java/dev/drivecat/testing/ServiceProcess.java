@@ -1,5 +1,6 @@
 package dev.drivecat.testing;
 
+import dev.drivecat.database.EmbeddedDatabase.Login;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -56,10 +57,10 @@ public final class ServiceProcess implements AutoCloseable {
             env.put("DRIVECAT_RATE_LIMITS_RECOMMEND_PER_MINUTE", "0");
         }
 
-        public Builder database(String jdbcUrl) {
-            env.put("QUARKUS_DATASOURCE_JDBC_URL", jdbcUrl);
-            env.put("QUARKUS_DATASOURCE_USERNAME", "postgres");
-            env.put("QUARKUS_DATASOURCE_PASSWORD", "");
+        public Builder database(Login login) {
+            env.put("QUARKUS_DATASOURCE_JDBC_URL", login.jdbcUrl());
+            env.put("QUARKUS_DATASOURCE_USERNAME", login.user());
+            env.put("QUARKUS_DATASOURCE_PASSWORD", login.password());
             return this;
         }
 

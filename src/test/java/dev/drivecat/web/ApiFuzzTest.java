@@ -16,6 +16,7 @@ import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import dev.drivecat.testing.ContractValidation;
+import dev.drivecat.testing.Sql;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -27,7 +28,6 @@ import io.restassured.specification.RequestSpecification;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -40,7 +40,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -621,8 +620,7 @@ public class ApiFuzzTest {
      * sign-ups on purpose (a client's invalid sign-ups use its allowance too).
      */
     private static Map<String, Long> rowCounts() {
-        String jdbc = ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.url", String.class);
-        try (Connection c = DriverManager.getConnection(jdbc, "postgres", ""); Statement s = c.createStatement()) {
+        try (Connection c = Sql.quarkusDatasource().connect(); Statement s = c.createStatement()) {
             List<String> tables = new ArrayList<>();
             try (ResultSet rs = s.executeQuery("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' "
                     + "AND table_type = 'BASE TABLE' AND table_name NOT IN ('flyway_schema_history', 'signup_counter') ORDER BY table_name")) {

@@ -1,5 +1,6 @@
 package dev.drivecat.web;
 
+import static dev.drivecat.database.EmbeddedDatabase.Role.SERVICE;
 import static dev.drivecat.testing.Admin.admin;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -58,8 +59,9 @@ class DatabaseOutageTest {
                 throw new IllegalStateException(e);
             }
             database = EmbeddedDatabase.start(dataDir.resolve("postgres"), port, EmbeddedDatabase.Durability.SURVIVES_PROCESS_CRASH);
-            return Map.of("quarkus.datasource.jdbc.url", database.jdbcUrl(), "quarkus.datasource.username", EmbeddedDatabase.USER,
-                    "quarkus.datasource.password", "");
+            EmbeddedDatabase.Login login = database.login(SERVICE);
+            return Map.of("quarkus.datasource.jdbc.url", login.jdbcUrl(), "quarkus.datasource.username", login.user(),
+                    "quarkus.datasource.password", login.password());
         }
 
         @Override
@@ -134,7 +136,7 @@ class DatabaseOutageTest {
      */
     @Test
     void aWriteWhoseCommitGetsNoAnswerInTimeSaysItsOutcomeIsUnknown() throws Exception {
-        Sql.execute(database.jdbcUrl(), """
+        Sql.execute(database.login(SERVICE), """
                 CREATE FUNCTION slow_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(4); RETURN NULL; END $$;
                 CREATE CONSTRAINT TRIGGER slow_commit AFTER INSERT ON listing DEFERRABLE INITIALLY DEFERRED
                     FOR EACH ROW WHEN (NEW.external_id = 'slow-commit') EXECUTE FUNCTION slow_commit();
@@ -150,11 +152,11 @@ class DatabaseOutageTest {
             long stored = 0;
             for (int i = 0; i < 100 && stored == 0; i++) {
                 Thread.sleep(100);
-                stored = Sql.count(database.jdbcUrl(), "SELECT count(*) FROM listing WHERE external_id = 'slow-commit'");
+                stored = Sql.count(database.login(SERVICE), "SELECT count(*) FROM listing WHERE external_id = 'slow-commit'");
             }
             assertThat(stored).as("the commit went through after all").isEqualTo(1);
         } finally {
-            Sql.execute(database.jdbcUrl(), "DROP TRIGGER slow_commit ON listing; DROP FUNCTION slow_commit()");
+            Sql.execute(database.login(SERVICE), "DROP TRIGGER slow_commit ON listing; DROP FUNCTION slow_commit()");
         }
     }
 

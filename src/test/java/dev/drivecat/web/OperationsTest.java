@@ -8,12 +8,12 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.matchesPattern;
 
+import dev.drivecat.database.EmbeddedDatabase.Login;
 import dev.drivecat.testing.Sql;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.util.List;
 import java.util.Map;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -79,8 +79,8 @@ class OperationsTest {
         }
     }
 
-    private static String jdbc() {
-        return ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.url", String.class);
+    private static Login jdbc() {
+        return Sql.quarkusDatasource();
     }
 
     @Test

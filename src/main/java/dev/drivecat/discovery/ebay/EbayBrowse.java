@@ -2,11 +2,13 @@ package dev.drivecat.discovery.ebay;
 
 import dev.drivecat.database.ApiCalls;
 import dev.drivecat.database.HostSlots;
+import dev.drivecat.discovery.OfficialApi;
 import dev.drivecat.discovery.SearchSource;
 import dev.drivecat.scraping.SiteDefinitions;
 import dev.drivecat.scraping.fetch.FetcherSettings;
 import dev.drivecat.scraping.fetch.Sleeper;
 import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.net.InetAddress;
@@ -31,9 +33,13 @@ import java.util.TreeMap;
  * API or token URL is not on a host of {@code apiHosts} in scrapers/ebay.yaml (loopback is allowed
  * only with {@code drivecat.fetcher.allow-loopback}, for tests), and when its marketplace has no
  * drivecat marketplace in scrapers/ebay.yaml.
+ *
+ * <p>It plugs into discovery as an {@link OfficialApi}, as Keepa does, so that discovery does not know
+ * it; its priority lists its sources ahead of Keepa's.
  */
 @Singleton
-public class EbayBrowse {
+@Priority(1)
+public class EbayBrowse implements OfficialApi {
 
     /** The name of the Browse API's sources and its daily budget. */
     public static final String NAME = "ebay-browse";
@@ -103,6 +109,7 @@ public class EbayBrowse {
     }
 
     /** One source per configured marketplace, in the configured order; each may be unusable (see {@link SearchSource#unusable()}). */
+    @Override
     public List<SearchSource> sources() {
         return sources;
     }

@@ -3,6 +3,7 @@ package dev.drivecat.discovery.keepa;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.drivecat.identity.ForPartsWords;
 import dev.drivecat.pricing.PastPrices;
+import dev.drivecat.pricing.SellerType;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -69,8 +70,8 @@ final class KeepaProducts {
                  Instant lastSeen, boolean amazon, boolean fba, boolean warehouseDeal, boolean prime) {
 
         /** Who sells: Amazon itself only when Keepa says isAmazon (its Warehouse Deals account is not Amazon). */
-        dev.drivecat.pricing.SellerType sellerType() {
-            return amazon ? dev.drivecat.pricing.SellerType.MARKETPLACE : dev.drivecat.pricing.SellerType.THIRD_PARTY;
+        SellerType sellerType() {
+            return amazon ? SellerType.MARKETPLACE : SellerType.THIRD_PARTY;
         }
 
         /** Whether Amazon ships it: its own offers and FBA ones. */

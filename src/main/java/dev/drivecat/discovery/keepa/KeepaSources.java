@@ -2,6 +2,7 @@ package dev.drivecat.discovery.keepa;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.drivecat.discovery.OfficialApi;
+import dev.drivecat.discovery.SearchQuery;
 import dev.drivecat.discovery.SearchSource;
 import dev.drivecat.identity.IdentityService;
 import dev.drivecat.scraping.PageParse;
@@ -120,7 +121,7 @@ public class KeepaSources implements OfficialApi, ProductFeed {
         }
 
         @Override
-        public Page search(dev.drivecat.discovery.SearchQuery query, int page) throws SearchFailure {
+        public Page search(SearchQuery query, int page) throws SearchFailure {
             throw new SearchFailure(SearchFailure.Kind.REFUSED, why);
         }
     }

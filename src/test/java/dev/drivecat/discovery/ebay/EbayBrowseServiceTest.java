@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.drivecat.database.ApiCalls;
 import dev.drivecat.database.HostSlots;
+import dev.drivecat.discovery.DiscoveryService;
 import dev.drivecat.discovery.SearchQuery;
 import dev.drivecat.discovery.SearchSource;
 import dev.drivecat.discovery.SearchSource.SearchFailure;
@@ -42,6 +43,9 @@ class EbayBrowseServiceTest {
     SiteDefinitions sites;
 
     @Inject
+    DiscoveryService discovery;
+
+    @Inject
     ApiCalls calls;
 
     @Inject
@@ -54,6 +58,16 @@ class EbayBrowseServiceTest {
     void withKeysTheConfiguredMarketplaceIsAUsableSource() {
         assertThat(browse.sources()).extracting(SearchSource::name).containsExactly("ebay-browse:ebay-us");
         assertThat(browse.sources().get(0).unusable()).isEmpty();
+    }
+
+    @Test
+    void discoveryListsEbaysSourcesFirstThenKeepasThenTheSearchPages() {
+        List<String> names = List.copyOf(discovery.sources().keySet());
+        assertThat(names.get(0)).isEqualTo("ebay-browse:ebay-us");
+        assertThat(names.subList(1, names.size())).noneMatch(name -> name.startsWith(EbayBrowse.NAME));
+        assertThat(names.stream().filter(name -> name.startsWith("keepa:")).map(names::indexOf))
+                .as("Keepa's sources, ahead of every search page").isNotEmpty()
+                .allSatisfy(i -> assertThat(names.subList(1, i)).allMatch(name -> name.startsWith("keepa:")));
     }
 
     @Test

@@ -1,22 +1,31 @@
 package dev.drivecat.digest;
 
+import com.rometools.rome.feed.atom.Category;
+import com.rometools.rome.feed.atom.Content;
+import com.rometools.rome.feed.atom.Entry;
+import com.rometools.rome.feed.atom.Feed;
+import com.rometools.rome.feed.atom.Link;
+import com.rometools.rome.feed.atom.Person;
+import com.rometools.rome.io.FeedException;
+import com.rometools.rome.io.WireFeedOutput;
 import dev.drivecat.common.Text;
 import dev.drivecat.pricing.ChangeKind;
 import dev.drivecat.pricing.PriceChange;
 import dev.drivecat.pricing.PriceChangeService.ChangeReport;
-import java.io.StringWriter;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import javax.xml.stream.XMLOutputFactory;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamWriter;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
 
-/** Writes price changes as an Atom feed (RFC 4287): one entry per change. */
+/**
+ * Writes price changes as an Atom feed (RFC 4287) through ROME: one entry per change. Dates are
+ * written to the second, as ROME writes them.
+ */
 final class AtomFeed {
 
     static final String MEDIA_TYPE = "application/atom+xml";
-    static final String NS = "http://www.w3.org/2005/Atom";
     private static final DateTimeFormatter COMPACT = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
     private AtomFeed() {
@@ -27,54 +36,52 @@ final class AtomFeed {
      *     Atom Accept header, so it is also the feed's JSON alternate
      */
     static String write(ChangeReport report, String self) {
+        Feed feed = new Feed("atom_1.0");
+        feed.setEncoding("UTF-8");
+        // the question is the feed: the same URL is the same feed
+        feed.setId(Text.forXml(self));
+        feed.setTitleEx(text("drivecat price changes"));
+        feed.setSubtitle(text("Changes from " + report.since() + " to " + report.until() + " of at least "
+                + report.minPercent().stripTrailingZeros().toPlainString() + "% (or in stock, seller type or listings)"));
+        feed.setUpdated(Date.from(updated(report)));
+        Person author = new Person();
+        author.setName("drivecat");
+        feed.setAuthors(List.of(author));
+        feed.setOtherLinks(List.of(link("self", MEDIA_TYPE, self)));
+        feed.setAlternateLinks(List.of(link("alternate", "application/json", self)));
+        List<Entry> entries = new ArrayList<>(report.changes().size());
+        for (PriceChange c : report.changes()) {
+            entries.add(entry(c, report));
+        }
+        feed.setEntries(entries);
         try {
-            StringWriter out = new StringWriter();
-            XMLStreamWriter x = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
-            x.writeStartDocument("UTF-8", "1.0");
-            x.writeStartElement("feed");
-            x.writeDefaultNamespace(NS);
-            // the question is the feed: the same URL is the same feed
-            text(x, "id", self);
-            text(x, "title", "drivecat price changes");
-            text(x, "subtitle", "Changes from " + report.since() + " to " + report.until() + " of at least "
-                    + report.minPercent().stripTrailingZeros().toPlainString() + "% (or in stock, seller type or listings)");
-            text(x, "updated", updated(report).toString());
-            x.writeStartElement("author");
-            text(x, "name", "drivecat");
-            x.writeEndElement();
-            link(x, "self", MEDIA_TYPE, self);
-            link(x, "alternate", "application/json", self);
-            for (PriceChange c : report.changes()) {
-                entry(x, c, report);
-            }
-            x.writeEndElement();
-            x.writeEndDocument();
-            x.close();
-            return out.toString();
-        } catch (XMLStreamException e) {
+            return new WireFeedOutput().outputString(feed);
+        } catch (FeedException e) {
             throw new IllegalStateException("could not write the Atom feed", e);
         }
     }
 
-    private static void entry(XMLStreamWriter x, PriceChange c, ChangeReport report) throws XMLStreamException {
-        x.writeStartElement("entry");
-        text(x, "id", "urn:drivecat:price-change:" + c.drive() + ":" + c.currency() + ":"
+    private static Entry entry(PriceChange c, ChangeReport report) {
+        Entry entry = new Entry();
+        entry.setId(Text.forXml("urn:drivecat:price-change:" + c.drive() + ":" + c.currency() + ":"
                 + (c.condition() == null ? "ANY" : c.condition().token()) + ":" + (c.sellerType() == null ? "ANY" : c.sellerType().token())
-                + ":" + COMPACT.format(report.since()) + "-" + COMPACT.format(report.until()));
-        text(x, "title", c.driveName() + ": " + ChangeWords.headline(c));
-        Instant updated = c.after() != null ? c.after().observedAt() : report.until();
-        text(x, "updated", updated.toString());
-        link(x, "alternate", "text/html", c.driveUrl());
+                + ":" + COMPACT.format(report.since()) + "-" + COMPACT.format(report.until())));
+        entry.setTitleEx(text(c.driveName() + ": " + ChangeWords.headline(c)));
+        entry.setUpdated(Date.from(c.after() != null ? c.after().observedAt() : report.until()));
+        entry.setAlternateLinks(List.of(link("alternate", "text/html", c.driveUrl())));
         if (c.after() != null && c.after().url() != null) {
-            link(x, "related", "text/html", c.after().url());
+            entry.setOtherLinks(List.of(link("related", "text/html", c.after().url())));
         }
+        List<Category> categories = new ArrayList<>(c.kinds().size());
         for (ChangeKind k : c.kinds()) {
-            x.writeEmptyElement("category");
-            attribute(x, "term", k.token());
-            attribute(x, "label", ChangeWords.kind(k));
+            Category category = new Category();
+            category.setTerm(Text.forXml(k.token()));
+            category.setLabel(Text.forXml(ChangeWords.kind(k)));
+            categories.add(category);
         }
-        text(x, "summary", summary(c));
-        x.writeEndElement();
+        entry.setCategories(categories);
+        entry.setSummary(text(summary(c)));
+        return entry;
     }
 
     static String summary(PriceChange c) {
@@ -93,21 +100,19 @@ final class AtomFeed {
                 .max(Instant::compareTo).orElse(report.evaluatedAt().isBefore(report.until()) ? report.evaluatedAt() : report.until());
     }
 
-    /** Every text and attribute goes through these: nothing outside XML 1.0's Char production is written, whatever was stored. */
-    private static void text(XMLStreamWriter x, String name, String value) throws XMLStreamException {
-        x.writeStartElement(name);
-        x.writeCharacters(Text.forXml(value));
-        x.writeEndElement();
+    /** Every text and attribute goes through {@link Text#forXml}: nothing outside XML 1.0's Char production is written, whatever was stored. */
+    private static Content text(String value) {
+        Content content = new Content();
+        content.setType(Content.TEXT);
+        content.setValue(Text.forXml(value));
+        return content;
     }
 
-    private static void attribute(XMLStreamWriter x, String name, String value) throws XMLStreamException {
-        x.writeAttribute(name, Text.forXml(value));
-    }
-
-    private static void link(XMLStreamWriter x, String rel, String type, String href) throws XMLStreamException {
-        x.writeEmptyElement("link");
-        attribute(x, "rel", rel);
-        attribute(x, "type", type);
-        attribute(x, "href", href);
+    private static Link link(String rel, String type, String href) {
+        Link link = new Link();
+        link.setRel(rel);
+        link.setType(type);
+        link.setHref(Text.forXml(href));
+        return link;
     }
 }

@@ -109,8 +109,10 @@ public class CatalogQueries {
         long total = ((Number) where.bind(em.createNativeQuery("SELECT count(*) FROM (" + filtered + ") f"))
                 .getSingleResult()).longValue();
         String bestPrice = query.sort() != DriveSort.PRICE ? "NULL::numeric AS best_price" : """
-                (SELECT min(o.price + coalesce(o.shipping, 0)) FROM listing l JOIN current_offer o ON o.listing_id = l.id
-                  WHERE l.drive_id = f.id AND o.in_stock AND o.price IS NOT NULL AND o.currency = :currency
+                (SELECT min(o.price + coalesce(o.shipping, 0)) FROM listing l JOIN marketplace m ON m.id = l.marketplace_id
+                   JOIN current_offer o ON o.listing_id = l.id
+                  WHERE l.drive_id = f.id AND """ + OfferQueries.shownAsCurrent("o") + """
+                    AND o.in_stock AND o.price IS NOT NULL AND o.currency = :currency
                     AND (NOT o.business_only OR :includeBusinessOnly)) AS best_price""";
         String direction = descending ? " DESC" : "";
         String order = query.sort() == DriveSort.SLUG ? "f.slug" + direction
@@ -245,22 +247,22 @@ public class CatalogQueries {
         List<Tuple> rows = em.createNativeQuery("""
                 SELECT l.id, m.code AS marketplace, l.external_id, l.url, l.seller_name, l.seller_type,
                        l.fulfilled_by_marketplace, l.condition, l.business_only, c.observation_id AS current_observation_id,
-                       (SELECT o.id FROM price_observation o WHERE o.listing_id = l.id
-                         ORDER BY o.observed_at DESC LIMIT 1) AS latest_observation_id
+                       (SELECT n.id FROM (SELECT o.id, o.suspect FROM price_observation o WHERE o.listing_id = l.id
+                         ORDER BY o.observed_at DESC LIMIT 1) n WHERE n.suspect) AS pending_observation_id
                   FROM listing l JOIN marketplace m ON m.id = l.marketplace_id
-                  LEFT JOIN current_offer c ON c.listing_id = l.id
+                  LEFT JOIN current_offer c ON c.listing_id = l.id AND """ + OfferQueries.shownAsCurrent("c") + """
                  WHERE l.drive_id = :drive
                  ORDER BY m.code, l.external_id
                 """, Tuple.class).setParameter("drive", driveId).getResultList();
         List<Long> observationIds = new ArrayList<>();
         for (Tuple r : rows) {
             Optional.ofNullable((Number) r.get("current_observation_id")).ifPresent(n -> observationIds.add(n.longValue()));
-            Optional.ofNullable((Number) r.get("latest_observation_id")).ifPresent(n -> observationIds.add(n.longValue()));
+            Optional.ofNullable((Number) r.get("pending_observation_id")).ifPresent(n -> observationIds.add(n.longValue()));
         }
         Map<Long, Offer> byObservation = observationsAsOffers(observationIds);
         return rows.stream().map(r -> {
             Long current = r.get("current_observation_id") == null ? null : ((Number) r.get("current_observation_id")).longValue();
-            Long latest = r.get("latest_observation_id") == null ? null : ((Number) r.get("latest_observation_id")).longValue();
+            Long latest = r.get("pending_observation_id") == null ? null : ((Number) r.get("pending_observation_id")).longValue();
             Offer pending = latest != null && !latest.equals(current) ? byObservation.get(latest) : null;
             return new ListingView(
                     (String) r.get("marketplace"),

@@ -35,9 +35,57 @@ public class ListingLifecycle {
         em.createNativeQuery("DELETE FROM current_offer WHERE listing_id = :id").setParameter("id", listing.id).executeUpdate();
         em.createNativeQuery("UPDATE watched_page SET active = false WHERE marketplace_id = :m AND external_id = :e AND active")
                 .setParameter("m", listing.identity.marketplace.id).setParameter("e", listing.identity.externalId).executeUpdate();
+        if (listing.identity.marketplace.afterEnd == AfterEnd.FORGET_CONTENT) {
+            forgetContent(listing);
+        }
         writes.mark();
         return true;
     }
+
+    /**
+     * What an ended listing of a marketplace whose terms say so no longer keeps: the seller's name and the words it was
+     * shown with, on the listing, its observations and what discovery kept of it. Its prices, times, conditions and
+     * sellers' kinds stay.
+     */
+    private void forgetContent(Listing listing) {
+        listing.sellerName = null;
+        em.flush();
+        forget("l.id = :id", listing.id);
+    }
+
+    /**
+     * Forgets the content of the ended listings whose marketplace's terms ask for it and that still hold some: those that
+     * ended before the terms were stated (at start, once the marketplaces' terms are written). Returns the rows changed.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public int forgetEndedContent() {
+        int changed = forget("l.ended_at IS NOT NULL AND m.after_end = 'FORGET_CONTENT'", null);
+        if (changed > 0) {
+            writes.mark();
+        }
+        return changed;
+    }
+
+    /** Forgets the content of the listings {@code l} (of marketplace {@code m}) the condition selects; the rows changed. */
+    private int forget(String listings, Long id) {
+        String from = " FROM listing l JOIN marketplace m ON m.id = l.marketplace_id WHERE " + listings;
+        java.util.function.UnaryOperator<jakarta.persistence.Query> bind = q -> id == null ? q : q.setParameter("id", id);
+        int changed = bind.apply(em.createNativeQuery("UPDATE listing SET seller_name = NULL WHERE seller_name IS NOT NULL"
+                + " AND id IN (SELECT l.id" + from + ")")).executeUpdate();
+        changed += bind.apply(em.createNativeQuery("""
+                UPDATE price_observation SET seller_name = NULL, wording = NULL, availability = NULL
+                 WHERE (seller_name IS NOT NULL OR wording IS NOT NULL OR availability IS NOT NULL)
+                   AND listing_id IN (SELECT l.id""" + from + ")")).executeUpdate();
+        changed += bind.apply(em.createNativeQuery("""
+                UPDATE discovery_result r SET title = :removed, seller_name = NULL, seller_feedback_score = NULL,
+                       seller_feedback_percent = NULL, condition_wording = NULL, price_wording = NULL, location = NULL
+                 WHERE r.title <> :removed AND (r.marketplace_id, r.external_id) IN (SELECT l.marketplace_id, l.external_id"""
+                + from + ")").setParameter("removed", CONTENT_REMOVED)).executeUpdate();
+        return changed;
+    }
+
+    /** The title a discovery result keeps once its listing's content is forgotten. */
+    public static final String CONTENT_REMOVED = "[removed: the listing ended, and its marketplace's terms ask for its content to go]";
 
     /** A listing a source shows again: it is offered again from its next observation. */
     @Transactional(Transactional.TxType.MANDATORY)

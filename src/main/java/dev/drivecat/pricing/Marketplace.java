@@ -25,6 +25,15 @@ public class Marketplace extends PanacheEntityBase {
     @Column(name = "default_currency")
     public String defaultCurrency;
 
+    /** How long after its newest observation an offer is shown as current; null: for as long as it is the newest. */
+    @Column(name = "current_for_seconds")
+    public Integer currentForSeconds;
+
+    /** What a listing keeps once it has ended. */
+    @Column(name = "after_end")
+    @jakarta.persistence.Enumerated(jakarta.persistence.EnumType.STRING)
+    public AfterEnd afterEnd = AfterEnd.KEEP;
+
     public static Optional<Marketplace> findByCode(String code) {
         return find("code", code).firstResultOptional();
     }

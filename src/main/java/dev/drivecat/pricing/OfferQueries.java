@@ -34,12 +34,21 @@ public class OfferQueries {
             o.price, o.price_high, o.currency, o.shipping, o.member_price, o.in_stock, o.availability, o.observed_at
             """;
 
+    /**
+     * The SQL condition under which the current offer {@code alias} of a listing of marketplace {@code m} is shown as
+     * current: while it is no older than its marketplace's terms allow ({@link OfferFreshness}).
+     */
+    public static String shownAsCurrent(String alias) {
+        return "(m.current_for_seconds IS NULL OR " + alias + ".observed_at > now() - make_interval(secs => m.current_for_seconds))";
+    }
+
+    /** ... and only offers their marketplace's terms let be shown as current ({@link #shownAsCurrent}). */
     public static final String OFFER_JOINS = """
             FROM listing l
             JOIN drive d ON d.id = l.drive_id
             JOIN marketplace m ON m.id = l.marketplace_id
             JOIN current_offer o ON o.listing_id = l.id
-            """;
+            """ + " AND " + shownAsCurrent("o") + "\n";
 
     @Inject
     EntityManager em;

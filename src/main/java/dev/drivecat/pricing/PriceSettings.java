@@ -19,4 +19,12 @@ public interface PriceSettings {
      */
     @WithDefault("2.0")
     BigDecimal suspectFactor();
+
+    /**
+     * How often the current offers too old by their marketplace's terms are removed (as the scheduler reads an
+     * interval: {@code 5m}, {@code PT5M}), which is also how long before its limit each is removed; {@code off}
+     * disables the sweep (offers past their limit are still never read as current).
+     */
+    @WithDefault("5m")
+    String freshnessSweep();
 }

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.IntStream;
+import org.eclipse.microprofile.context.ManagedExecutor;
 import org.jboss.logging.Logger;
 
 /**
@@ -142,16 +143,15 @@ public class CandidateModel {
         }
     }
 
-    void onStart(@Observes StartupEvent event) {
-        Thread loader = new Thread(() -> {
+    /** Loads the catalog at start on the worker pool, so that the start does not wait for it. */
+    void onStart(@Observes StartupEvent event, ManagedExecutor executor) {
+        executor.execute(() -> {
             try {
                 current();
             } catch (RuntimeException e) {
                 LOG.warnf("Could not load the ranking's catalog at start (%s); the first /recommend will try again", e.getMessage());
             }
-        }, "drivecat-candidates-load");
-        loader.setDaemon(true);
-        loader.start();
+        });
     }
 
     /** After a local transaction that wrote the catalog commits: bring the model up to date before the writer answers. */

@@ -11,7 +11,7 @@ import dev.drivecat.common.ApiToken;
 import dev.drivecat.pricing.Offer;
 import dev.drivecat.pricing.OfferQueries;
 import io.agroal.api.AgroalDataSource;
-import jakarta.annotation.PreDestroy;
+import io.smallrye.context.api.ManagedExecutorConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.math.BigDecimal;
@@ -31,10 +31,10 @@ import java.util.HashSet;
 import java.util.Collection;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Function;
 import java.util.regex.Pattern;
+import org.eclipse.microprofile.context.ManagedExecutor;
+import org.eclipse.microprofile.context.ThreadContext;
 
 /**
  * Loads ranking candidates in three queries whatever the catalog's size: the drives with their
@@ -64,17 +64,14 @@ public class RankingRepository {
     @Inject
     OfferQueries offers;
 
-    /** Reads every drive's offers while the drives are read (full loads are one at a time: CandidateModel's refresh lock). */
-    private final ExecutorService offerReader = Executors.newSingleThreadExecutor(task -> {
-        Thread thread = new Thread(task, "drivecat-offers-read");
-        thread.setDaemon(true);
-        return thread;
-    });
-
-    @PreDestroy
-    void stop() {
-        offerReader.shutdownNow();
-    }
+    /**
+     * Reads every drive's offers, on the worker pool, while the drives are read. No context goes
+     * with the read: a refresh after a commit must not hand its finished transaction (and with it
+     * the same pooled connection) to a second thread.
+     */
+    @Inject
+    @ManagedExecutorConfig(propagated = {}, cleared = ThreadContext.ALL_REMAINING)
+    ManagedExecutor offerReader;
 
     /** The catalog version: it moves whenever a drive, spec value, listing or observation changes. */
     public long version() {
@@ -161,7 +158,7 @@ public class RankingRepository {
         }
         // every drive: the offers (the larger read) come over a second connection while the drives are read
         CompletableFuture<Map<Long, List<Offer>>> offersRead = ids == null
-                ? CompletableFuture.supplyAsync(() -> readOffers(null, where), offerReader)
+                ? offerReader.supplyAsync(() -> readOffers(null, where))
                 : CompletableFuture.completedFuture(readOffers(ids, where));
         try (Connection c = dataSource.getConnection()) {
             Measurements measurements = measurements(c);

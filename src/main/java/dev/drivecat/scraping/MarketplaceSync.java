@@ -9,7 +9,10 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
-/** Makes sure every marketplace a site definition names has its row, so its pages can be watched and stored. */
+/**
+ * Makes sure every marketplace a site definition names has its row, so its pages can be watched and stored, with the
+ * terms its definition states; listings that ended before their terms asked for their content to go lose it then.
+ */
 @ApplicationScoped
 class MarketplaceSync {
 
@@ -18,6 +21,9 @@ class MarketplaceSync {
 
     @Inject
     EntityManager em;
+
+    @Inject
+    dev.drivecat.pricing.ListingLifecycle lifecycle;
 
     @Transactional
     void onStart(@Observes @Priority(50) StartupEvent event) {
@@ -32,7 +38,17 @@ class MarketplaceSync {
                     .setParameter("host", host)
                     .setParameter("currency", site.host().currency())
                     .executeUpdate();
+            // the terms as the definition states them now; untouched rows are not written (a marketplace's write reloads everything)
+            SiteDefinition.Terms terms = site.definition().terms();
+            Integer seconds = terms.currentFor() == null ? null : (int) terms.currentFor().getSeconds();
+            em.createNativeQuery("""
+                    UPDATE marketplace SET current_for_seconds = CAST(:seconds AS integer), after_end = :afterEnd
+                     WHERE code = :code AND (current_for_seconds IS DISTINCT FROM CAST(:seconds AS integer) OR after_end <> :afterEnd)""")
+                    .setParameter("seconds", seconds).setParameter("afterEnd", terms.afterEnd().name())
+                    .setParameter("code", site.marketplace()).executeUpdate();
         }
+        // listings that ended before their marketplace's terms asked for their content to go
+        lifecycle.forgetEndedContent();
     }
 
     static String name(String site, String host) {

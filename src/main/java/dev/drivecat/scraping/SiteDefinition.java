@@ -34,6 +34,7 @@ import java.util.Map;
  * @param search how the site's search result pages look, for discovery; null when they are not read
  * @param apiHosts hosts of the marketplace's official API (e.g. {@code api.ebay.com}): the only
  *     hosts besides {@code hosts} that drivecat talks to for this site
+ * @param terms what the marketplace's terms ask of the data shown and kept; none: no limit
  */
 public record SiteDefinition(
         String site,
@@ -48,7 +49,8 @@ public record SiteDefinition(
         List<SellerTypeRule> sellerTypes,
         StructuredDataUse structuredData,
         Search search,
-        List<String> apiHosts) {
+        List<String> apiHosts,
+        Terms terms) {
 
     public SiteDefinition {
         hosts = hosts == null ? List.of() : List.copyOf(hosts);
@@ -61,6 +63,25 @@ public record SiteDefinition(
         sellerTypes = sellerTypes == null ? List.of() : List.copyOf(sellerTypes);
         structuredData = structuredData == null ? new StructuredDataUse(Prefer.PAGE) : structuredData;
         apiHosts = apiHosts == null ? List.of() : List.copyOf(apiHosts);
+        terms = terms == null ? new Terms(null, null, null) : terms;
+    }
+
+    /**
+     * A marketplace's terms as data, written to its marketplaces at start.
+     *
+     * @param currentFor an offer is shown as current only while its newest observation is at most this old (ISO 8601,
+     *     e.g. PT6H); null: for as long as it is the newest
+     * @param afterEnd what a listing keeps once it has ended ({@code KEEP} when unset)
+     * @param source the page that states the terms
+     */
+    public record Terms(java.time.Duration currentFor, dev.drivecat.pricing.AfterEnd afterEnd, String source) {
+
+        public Terms {
+            afterEnd = afterEnd == null ? dev.drivecat.pricing.AfterEnd.KEEP : afterEnd;
+            if (currentFor != null && (currentFor.isNegative() || currentFor.isZero() || currentFor.getSeconds() > Integer.MAX_VALUE)) {
+                throw new IllegalArgumentException("terms.currentFor must be a positive duration, not " + currentFor);
+            }
+        }
     }
 
     /**

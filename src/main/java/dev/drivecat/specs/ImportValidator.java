@@ -65,6 +65,9 @@ public final class ImportValidator {
         Optional<String> itemPage(String url);
     }
 
+    /** The most part numbers a drive of a document may give (a drive has a few: one per region, packaging or revision). */
+    static final int MAX_PART_NUMBERS = 64;
+
     static final String IMPORTER = "structured-import";
     static final String ITEM_PAGE_ONLY = "is not an item page of a marketplace in scrapers/ (such as /dp/<ASIN>, /itm/<item id>, "
             + "/p/<item number>) as a browser reads it, without . and .. segments";
@@ -221,6 +224,11 @@ public final class ImportValidator {
         driveInterfaces.put(slug, effective);
         Set<String> partNumbers = new LinkedHashSet<>();
         List<String> givenParts = d.partNumbers() == null ? List.of() : d.partNumbers();
+        if (givenParts.size() > MAX_PART_NUMBERS) {
+            // each is looked up and stored with the drive: a list this long is no drive's, and would hold the import for minutes
+            error(at + "/partNumbers", "at most " + MAX_PART_NUMBERS + " part numbers per drive, and " + givenParts.size() + " were given");
+            givenParts = List.of();
+        }
         for (int i = 0; i < givenParts.size(); i++) {
             String pn = givenParts.get(i);
             String pAt = at + "/partNumbers/" + i;

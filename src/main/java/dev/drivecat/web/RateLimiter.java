@@ -1,5 +1,8 @@
 package dev.drivecat.web;
 
+import io.github.bucket4j.Bucket;
+import io.github.bucket4j.ConsumptionProbe;
+import io.github.bucket4j.TimeMeter;
 import java.time.Duration;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -7,28 +10,29 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
 /**
- * Token buckets per (client, class of request): each holds a minute's allowance and refills
- * continuously. A request that finds its bucket empty is told how many seconds until it may retry.
+ * Token buckets (Bucket4j) per (client, class of request): each holds a minute's allowance and
+ * refills continuously. A request that finds its bucket empty is told how many seconds until it
+ * may retry.
  */
 public final class RateLimiter {
 
     private static final int MAX_CLIENTS = 100_000;
 
-    private final LongSupplier nanoClock;
+    private final TimeMeter time;
     private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
 
     public RateLimiter(LongSupplier nanoClock) {
-        this.nanoClock = nanoClock;
-    }
+        this.time = new TimeMeter() {
+            @Override
+            public long currentTimeNanos() {
+                return nanoClock.getAsLong();
+            }
 
-    private static final class Bucket {
-        double tokens;
-        long updatedNanos;
-
-        Bucket(double tokens, long now) {
-            this.tokens = tokens;
-            this.updatedNanos = now;
-        }
+            @Override
+            public boolean isWallClockBased() {
+                return false;
+            }
+        };
     }
 
     /**
@@ -40,27 +44,21 @@ public final class RateLimiter {
         if (perMinute <= 0) {
             return OptionalLong.empty();
         }
-        long now = nanoClock.getAsLong();
         if (buckets.size() > MAX_CLIENTS) {
-            evictFull(now, perMinute);
+            evictFull(perMinute);
         }
-        Bucket bucket = buckets.computeIfAbsent(key, k -> new Bucket(perMinute, now));
-        synchronized (bucket) {
-            double perNano = perMinute / (double) Duration.ofMinutes(1).toNanos();
-            bucket.tokens = Math.min(perMinute, bucket.tokens + (now - bucket.updatedNanos) * perNano);
-            bucket.updatedNanos = now;
-            if (bucket.tokens >= 1) {
-                bucket.tokens -= 1;
-                return OptionalLong.empty();
-            }
-            long waitNanos = (long) Math.ceil((1 - bucket.tokens) / perNano);
-            return OptionalLong.of(Math.max(1, (long) Math.ceil(waitNanos / 1e9)));
+        ConsumptionProbe probe = buckets.computeIfAbsent(key, k -> Bucket.builder()
+                .addLimit(limit -> limit.capacity(perMinute).refillGreedy(perMinute, Duration.ofMinutes(1)))
+                .withCustomTimePrecision(time)
+                .build()).tryConsumeAndReturnRemaining(1);
+        if (probe.isConsumed()) {
+            return OptionalLong.empty();
         }
+        return OptionalLong.of(Math.max(1, (long) Math.ceil(probe.getNanosToWaitForRefill() / 1e9)));
     }
 
     /** Forgets clients whose bucket has refilled: they lose nothing by being forgotten. */
-    private void evictFull(long now, int perMinute) {
-        double perNano = perMinute / (double) Duration.ofMinutes(1).toNanos();
-        buckets.entrySet().removeIf(e -> e.getValue().tokens + (now - e.getValue().updatedNanos) * perNano >= perMinute);
+    private void evictFull(int perMinute) {
+        buckets.values().removeIf(bucket -> bucket.getAvailableTokens() >= perMinute);
     }
 }

@@ -12,6 +12,7 @@ import java.sql.Connection;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.eclipse.microprofile.context.ManagedExecutor;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,11 +30,15 @@ class RankingQueryCountTest {
     @Inject
     OfferQueries offers;
 
+    @Inject
+    ManagedExecutor executor;
+
     private final AtomicInteger statements = new AtomicInteger();
 
     private RankingRepository countingRepository() {
         RankingRepository repository = new RankingRepository();
         repository.offers = offers;
+        repository.offerReader = executor;
         repository.dataSource = (AgroalDataSource) Proxy.newProxyInstance(getClass().getClassLoader(),
                 new Class<?>[] {AgroalDataSource.class}, (proxy, method, args) -> {
                     Object result = invoke(dataSource, method, args);

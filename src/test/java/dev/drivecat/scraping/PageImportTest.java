@@ -37,7 +37,8 @@ class PageImportTest {
         String drive = "intel-dc-p3700-800gb-aic";
         admin().contentType("text/html; charset=utf-8").body(forParts.replace("For parts or not working", "Used"))
                 .queryParam("url", "https://www.ebay.com/itm/256000000912").queryParam("drive", drive)
-                .queryParam("observedAt", "2026-11-30T10:00:00Z")
+                // within the 6 hours eBay's terms let an offer be shown as current (scrapers/ebay.yaml, terms)
+                .queryParam("observedAt", java.time.Instant.now().minus(java.time.Duration.ofHours(2)).toString())
                 .when().post("/admin/imports/pages").then().statusCode(200)
                 .body("outcome", equalTo("PARSED")).body("stored", equalTo(true)).body("offers[0].condition", equalTo("USED"));
         given().when().get("/drives/" + drive).then().statusCode(200)
@@ -45,7 +46,7 @@ class PageImportTest {
 
         admin().contentType("text/html; charset=utf-8").body(forParts)
                 .queryParam("url", "https://www.ebay.com/itm/256000000912")
-                .queryParam("observedAt", "2026-12-01T10:00:00Z")
+                .queryParam("observedAt", java.time.Instant.now().minus(java.time.Duration.ofHours(1)).toString())
                 .when().post("/admin/imports/pages").then().statusCode(200)
                 .body("outcome", equalTo("NO_OFFER"))
                 .body("externalId", equalTo("256000000912"))

@@ -251,6 +251,15 @@ class ImportValidatorTest {
     }
 
     @Test
+    void aDriveGivesAtMost64PartNumbersAndMoreIsRefusedSayingSo() {
+        String sixtyFour = java.util.stream.IntStream.range(0, 64).mapToObj(i -> "\"ACX1-" + i + "\"")
+                .collect(java.util.stream.Collectors.joining(", "));
+        assertThat(errors(drive(NEW_DRIVE + ", \"partNumbers\": [" + sixtyFour + "]"))).isEmpty();
+        assertThat(only(errors(drive(NEW_DRIVE + ", \"partNumbers\": [" + sixtyFour + ", \"ACX1-64\"]"))))
+                .isEqualTo(new ImportError("/drives/0/partNumbers", "at most 64 part numbers per drive, and 65 were given"));
+    }
+
+    @Test
     void aNewDriveNeedsItsIdentityAndAKnownOneDoesNot() {
         List<ImportError> e = errors(drive("\"slug\": \"acme-x1-400gb-u2\""));
         assertThat(e).extracting(ImportError::pointer).containsExactly("/drives/0/vendor", "/drives/0/model", "/drives/0/capacityGb",

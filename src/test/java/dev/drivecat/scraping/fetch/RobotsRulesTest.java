@@ -150,6 +150,14 @@ class RobotsRulesTest {
     }
 
     @Test
+    void aLongCrawlDelayDisallowsNothing() {
+        RobotsRules rules = rules("User-agent: *\nCrawl-delay: 3600\nDisallow: /private\n");
+
+        assertThat(rules.allows("/public")).isTrue();
+        assertThat(rules.allows("/private")).isFalse();
+    }
+
+    @Test
     void theFixedRuleSetsMeanWhatTheySay() {
         assertThat(RobotsRules.ALLOW_ALL.allows("/anything")).isTrue();
         assertThat(RobotsRules.DISALLOW_ALL.allows("/anything")).isFalse();

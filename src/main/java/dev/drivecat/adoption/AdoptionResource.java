@@ -1,9 +1,9 @@
 package dev.drivecat.adoption;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.SourceKind;
 import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.common.ImportSettings;
 import dev.drivecat.common.MaxBody;
 import dev.drivecat.common.Params;
 import dev.drivecat.scraping.PageReader;
@@ -47,7 +47,7 @@ public class AdoptionResource {
     Adoption adoption;
 
     @Inject
-    DrivecatConfig config;
+    ImportSettings importSettings;
 
     Clock clock = Clock.systemUTC();
 
@@ -106,7 +106,7 @@ public class AdoptionResource {
         if (at.isAfter(now.plusSeconds(3600))) {
             throw DomainException.invalidParameter("retrievedAt", "retrievedAt lies in the future (" + at + "); give the time the document was read");
         }
-        byte[] bytes = BodyLimit.readOptional(body, config.imports().maxBodyBytes(), "A vendor document");
+        byte[] bytes = BodyLimit.readOptional(body, importSettings.maxBodyBytes(), "A vendor document");
         String mediaType = contentType == null ? null : contentType.split(";", 2)[0].strip();
         if (bytes.length > 0 && SpecSources.format(mediaType, bytes) == null) {
             throw new DomainException(DomainException.Kind.UNSUPPORTED_MEDIA_TYPE, "A vendor document is a page (text/html), a datasheet "

@@ -2,6 +2,7 @@ package dev.drivecat.common;
 
 import java.util.Currency;
 import java.util.Optional;
+import org.eclipse.microprofile.config.spi.Converter;
 
 /**
  * The one check of a currency code, for every price read from a source (a page, an API, an import,
@@ -47,5 +48,15 @@ public final class Currencies {
     /** Whether the text is such a code as it stands: three capitals, no white space. */
     public static boolean isIso4217(String code) {
         return iso4217(code).filter(c -> c.equals(code)).isPresent();
+    }
+
+    /** A currency setting read with the same check ({@code drivecat.api.default-currency}): a code it refuses stops start-up. */
+    public static final class Setting implements Converter<Currency> {
+
+        @Override
+        public Currency convert(String value) {
+            return iso4217(value).map(Currency::getInstance).orElseThrow(() -> new IllegalArgumentException(
+                    "'" + value + "' is no ISO 4217 currency code that prices are written in, such as USD, EUR or GBP"));
+        }
     }
 }

@@ -67,6 +67,11 @@ public final class Params {
         return Optional.of(ApiToken.require(type, name, raw.trim()));
     }
 
+    /** A list request's {@code limit} as given: the default page size when absent, a 400 naming the largest above it. */
+    public static int limit(String raw, ApiSettings api) {
+        return limit(raw, api.defaultLimit(), api.maxLimit());
+    }
+
     public static int limit(String raw, int defaultLimit, int max) {
         if (raw == null || raw.isBlank()) {
             return defaultLimit;
@@ -209,6 +214,11 @@ public final class Params {
             throw invalid("to", to, "after from (" + from + ")");
         }
         return new TimeRange(fromInstant, toInstant);
+    }
+
+    /** A request's {@code currency} as given (ISO 4217), or the default currency when absent. */
+    public static String currency(String raw, ApiSettings api) {
+        return currency(raw, api.defaultCurrency().getCurrencyCode());
     }
 
     public static String currency(String raw, String defaultCurrency) {

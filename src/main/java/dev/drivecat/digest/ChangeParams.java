@@ -1,11 +1,11 @@
 package dev.drivecat.digest;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
 import dev.drivecat.pricing.IsoWeek;
 import dev.drivecat.pricing.PriceChangeService.ChangeQuery;
+import dev.drivecat.pricing.PriceChangeSettings;
 import dev.drivecat.ranking.Role;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -28,7 +28,7 @@ final class ChangeParams {
     private ChangeParams() {
     }
 
-    static Parsed parse(Map<String, List<String>> raw, DrivecatConfig config, Instant now) {
+    static Parsed parse(Map<String, List<String>> raw, PriceChangeSettings settings, Instant now) {
         String weekRaw = one(raw, "week");
         String sinceRaw = one(raw, "since");
         String untilRaw = one(raw, "until");
@@ -40,9 +40,9 @@ final class ChangeParams {
                 throw new DomainException(DomainException.Kind.INVALID_PARAMETER,
                         "give either week or since/until, not both").with("parameter", "week");
             }
-            IsoWeek w = week(weekRaw, config.priceChanges().weekZone(), "2026-W48");
-            since = w.start(config.priceChanges().weekZone());
-            until = w.end(config.priceChanges().weekZone());
+            IsoWeek w = week(weekRaw, settings.weekZone(), "2026-W48");
+            since = w.start(settings.weekZone());
+            until = w.end(settings.weekZone());
             week = w.toString();
         } else {
             until = Params.instant("until", untilRaw).orElse(now);
@@ -52,7 +52,7 @@ final class ChangeParams {
             throw new DomainException(DomainException.Kind.INVALID_PARAMETER,
                     "since (" + since + ") must be before until (" + until + ")").with("parameter", "since");
         }
-        Duration max = config.priceChanges().maxWindow();
+        Duration max = settings.maxWindow();
         if (Duration.between(since, until).compareTo(max) > 0) {
             throw new DomainException(DomainException.Kind.INVALID_PARAMETER,
                     "the window from since to until may be at most " + max.toDays() + " days long (drivecat.price-changes.max-window); "
@@ -62,8 +62,8 @@ final class ChangeParams {
         List<Role> roles = Params.tokens(Role.class, "role", raw.get("role"));
         List<String> drives = Params.values(raw.get("drive"));
         String currencyRaw = one(raw, "currency");
-        String currency = currencyRaw == null || currencyRaw.isBlank() ? null : Params.currency(currencyRaw, null);
-        BigDecimal floor = config.priceChanges().minPercent();
+        String currency = currencyRaw == null || currencyRaw.isBlank() ? null : Params.currency(currencyRaw, (String) null);
+        BigDecimal floor = settings.minPercent();
         BigDecimal min = Params.decimal("minChangePercent", one(raw, "minChangePercent"), floor, new BigDecimal("100")).orElse(floor);
         return new Parsed(since, until, week, interfaces, roles, drives, currency, min);
     }

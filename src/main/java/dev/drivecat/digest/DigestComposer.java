@@ -5,6 +5,7 @@ import dev.drivecat.catalog.Drive;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.charts.PngChart;
 import dev.drivecat.charts.PriceChart;
+import dev.drivecat.common.ApiSettings;
 import dev.drivecat.common.ApiToken;
 import dev.drivecat.common.Dates;
 import dev.drivecat.drives.CatalogQueries;
@@ -13,6 +14,7 @@ import dev.drivecat.pricing.IsoWeek;
 import dev.drivecat.pricing.PriceChange;
 import dev.drivecat.pricing.PriceChangeRules;
 import dev.drivecat.pricing.PriceChangeService.ChangeReport;
+import dev.drivecat.pricing.PriceChangeSettings;
 import dev.drivecat.ranking.RecommendParams;
 import dev.drivecat.ranking.Recommendation;
 import dev.drivecat.ranking.RecommendationService;
@@ -42,6 +44,12 @@ public class DigestComposer {
 
     @Inject
     DrivecatConfig config;
+
+    @Inject
+    ApiSettings apiSettings;
+
+    @Inject
+    PriceChangeSettings priceChangeSettings;
 
     @Inject
     RecommendationService recommendations;
@@ -114,7 +122,7 @@ public class DigestComposer {
         List<PickView> picks = picks(w, s);
         List<String> unnamed = s.drives().stream().filter(d -> !w.driveNames.containsKey(d)).toList();
         w.driveNames.putAll(feed.driveNames(unnamed));
-        ZoneId zone = config.priceChanges().weekZone();
+        ZoneId zone = priceChangeSettings.weekZone();
         DigestView view = new DigestView(subject, "week " + w.week.week() + " of " + w.week.year(),
                 Dates.window(w.report.since(), w.report.until(), zone), views, picks, !picks.isEmpty(), views.isEmpty(),
                 SubscriptionService.describe(s, w.driveNames), unsubscribeUrl, config.publicBaseUrl(), CHART_WIDTH, CHART_HEIGHT);
@@ -128,7 +136,7 @@ public class DigestComposer {
 
     /** The chart of a change's drive in its currency and condition, up to the end of the week; none when nothing can be drawn. */
     private Optional<Chart> chart(PriceChange c, Instant until) {
-        Instant from = until.minus(config.priceChanges().lowestWithin());
+        Instant from = until.minus(priceChangeSettings.lowestWithin());
         List<PriceChart.Sample> samples = PriceChart.samples(catalog.prices(c.drive(), from, until).observations());
         LocalDate last = until.minusNanos(1).atOffset(java.time.ZoneOffset.UTC).toLocalDate();
         PriceChart.Chart chart = PriceChart.build(c.driveName() + ", " + ChangeWords.condition(c.condition()), samples, c.currency(),
@@ -151,7 +159,7 @@ public class DigestComposer {
                 seller, ChangeWords.sellerType(c.sellerType()), ChangeWords.condition(c.condition()),
                 now == null ? null : now.marketplace(), now == null ? null : now.url(),
                 now == null ? null : Dates.day(now.observedAt()),
-                c.has(ChangeKind.NEW_LOW) && c.previousLow() != null ? "the lowest in the " + config.priceChanges().lowestWithin().toDays()
+                c.has(ChangeKind.NEW_LOW) && c.previousLow() != null ? "the lowest in the " + priceChangeSettings.lowestWithin().toDays()
                         + " days before this week was " + ChangeWords.money(c.previousLow(), c.currency()) : null,
                 c.has(ChangeKind.PRICE_DROP),
                 chart == null ? null : chart.image().contentId(), chart == null ? null : chart.alt());
@@ -179,7 +187,7 @@ public class DigestComposer {
             params.put("interface", List.of(iface));
         }
         Recommendation r = recommendations.recommendation(new RecommendParams(params)
-                .parse(config.api().defaultCurrency(), config.api().maxLimit()));
+                .parse(apiSettings.defaultCurrency().getCurrencyCode(), apiSettings.maxLimit()));
         if (r.results().isEmpty()) {
             return Optional.empty();
         }

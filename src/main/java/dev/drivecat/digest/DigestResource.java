@@ -1,8 +1,8 @@
 package dev.drivecat.digest;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.Params;
 import dev.drivecat.pricing.IsoWeek;
+import dev.drivecat.pricing.PriceChangeSettings;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -27,7 +27,7 @@ public class DigestResource {
     DigestService digests;
 
     @Inject
-    DrivecatConfig config;
+    PriceChangeSettings priceChangeSettings;
 
     @POST
     @Path("/run")
@@ -74,6 +74,6 @@ public class DigestResource {
         if (raw == null || raw.isBlank()) {
             return digests.lastEndedWeek();
         }
-        return ChangeParams.week(raw, config.priceChanges().weekZone(), "2026-W47");
+        return ChangeParams.week(raw, priceChangeSettings.weekZone(), "2026-W47");
     }
 }

@@ -1,6 +1,5 @@
 package dev.drivecat.digest;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.AlreadyRunningException;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Text;
@@ -9,6 +8,7 @@ import dev.drivecat.pricing.IsoWeek;
 import dev.drivecat.pricing.PriceChange;
 import dev.drivecat.pricing.PriceChangeService.ChangeQuery;
 import dev.drivecat.pricing.PriceChangeService;
+import dev.drivecat.pricing.PriceChangeSettings;
 import dev.drivecat.ranking.Role;
 import dev.drivecat.ranking.RoleFit;
 import io.agroal.api.AgroalDataSource;
@@ -55,7 +55,10 @@ public class DigestService {
     AgroalDataSource dataSource;
 
     @Inject
-    DrivecatConfig config;
+    DigestSettings digestSettings;
+
+    @Inject
+    PriceChangeSettings priceChangeSettings;
 
     @Inject
     PriceChangeService priceChanges;
@@ -216,12 +219,12 @@ public class DigestService {
             }
         }
         List<PriceChange> changes = DigestComposer.select(w.report.changes(), s.settings(), w.roleDrives);
-        if (changes.isEmpty() && !config.digest().sendEmpty()) {
+        if (changes.isEmpty() && !digestSettings.sendEmpty()) {
             QuarkusTransaction.requiringNew().run(() -> deliveries.markEmpty(s.id(), week));
             tally.nothingToSend++;
             return;
         }
-        int attempts = Math.max(1, config.digest().sendAttempts());
+        int attempts = Math.max(1, digestSettings.sendAttempts());
         String lastError = null;
         for (int attempt = 1; attempt <= attempts; attempt++) {
             String token = Tokens.newToken();
@@ -241,7 +244,7 @@ public class DigestService {
                 QuarkusTransaction.requiringNew().run(() -> deliveries.markPending(deliveryId.get(), error));
                 LOG.warnf("Digest %s to subscriber %d: attempt %d of %d refused: %s", week, s.id(), attempt, attempts, error);
                 if (attempt < attempts) {
-                    pause(config.digest().retryBackoff().multipliedBy(1L << (attempt - 1)));
+                    pause(digestSettings.retryBackoff().multipliedBy(1L << (attempt - 1)));
                 }
                 continue;
             }
@@ -264,7 +267,7 @@ public class DigestService {
         DigestComposer.Composed c = composer.compose(w, s.settings(), unsubscribe);
         DeliveryRecords.Status deliveryStatus = QuarkusTransaction.requiringNew().call(() -> deliveries.find(s.id(), week.toString())
                 .map(DeliveryRecords.Delivery::status).orElse(null));
-        boolean wouldSend = s.status() == SubscriberStore.Status.CONFIRMED && (c.changeCount() > 0 || config.digest().sendEmpty())
+        boolean wouldSend = s.status() == SubscriberStore.Status.CONFIRMED && (c.changeCount() > 0 || digestSettings.sendEmpty())
                 && (deliveryStatus == null || deliveryStatus == DeliveryRecords.Status.PENDING) && !week.end(zone()).isAfter(clock.instant());
         return new Preview(week.toString(), s.email(), s.status().name(), deliveryStatus == null ? null : deliveryStatus.name(), wouldSend,
                 c.changeCount(), c.subject(), c.text(), c.html(), MailSender.unsubscribeHeaders(unsubscribe));
@@ -273,7 +276,7 @@ public class DigestService {
     private DigestComposer.Week prepare(IsoWeek week) {
         ZoneId zone = zone();
         PriceChangeService.ChangeReport report = priceChanges.changes(new ChangeQuery(week.start(zone), week.end(zone), List.of(),
-                null, null, config.priceChanges().minPercent()));
+                null, null, priceChangeSettings.minPercent()));
         // both roles share one requirement (cheap, safe flushes, RoleFit): load the candidates once for both
         Set<String> fit = roleFit.drivesFor(List.of(Role.values()), List.of());
         Map<Role, Set<String>> roleDrives = new EnumMap<>(Role.class);
@@ -284,7 +287,7 @@ public class DigestService {
     }
 
     private ZoneId zone() {
-        return config.priceChanges().weekZone();
+        return priceChangeSettings.weekZone();
     }
 
     /** SENDING, committed before SMTP; empty when the subscriber is no longer confirmed (or the digest is no longer to send). */

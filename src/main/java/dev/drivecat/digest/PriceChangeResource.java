@@ -3,6 +3,7 @@ package dev.drivecat.digest;
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.Accept;
 import dev.drivecat.pricing.PriceChangeService.ChangeReport;
+import dev.drivecat.pricing.PriceChangeSettings;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -34,6 +35,9 @@ public class PriceChangeResource {
 
     @Inject
     DrivecatConfig config;
+
+    @Inject
+    PriceChangeSettings priceChangeSettings;
 
     Clock clock = Clock.systemUTC();
 
@@ -70,7 +74,7 @@ public class PriceChangeResource {
             @Content(mediaType = AtomFeed.MEDIA_TYPE, schema = @Schema(type = SchemaType.STRING))})
     @APIResponse(responseCode = "400", description = "A parameter is unknown, malformed or out of range; the detail names what is allowed.")
     public Response changes(@Context UriInfo uri, @Context HttpHeaders headers) {
-        ChangeParams.Parsed parsed = ChangeParams.parse(uri.getQueryParameters(), config, clock.instant());
+        ChangeParams.Parsed parsed = ChangeParams.parse(uri.getQueryParameters(), priceChangeSettings, clock.instant());
         ChangeReport report = feed.changes(parsed);
         if (Accept.prefers(headers, ATOM)) {
             String query = uri.getRequestUri().getRawQuery();

@@ -1,6 +1,5 @@
 package dev.drivecat.digest;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.RateLimitedException;
 import dev.drivecat.database.Columns;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -28,7 +27,7 @@ public class SignupLimiter {
     EntityManager em;
 
     @Inject
-    DrivecatConfig config;
+    DigestSettings digestSettings;
 
     Clock clock = Clock.systemUTC();
 
@@ -38,7 +37,7 @@ public class SignupLimiter {
         if (counted.over()) {
             String who = scope == Scope.CLIENT ? "from this client" : "for this address";
             throw new RateLimitedException("Too many sign-ups " + who + ": at most " + counted.limit() + " per "
-                    + human(config.digest().signupWindow()) + "; try again in " + counted.retryAfterSeconds() + " seconds",
+                    + human(digestSettings.signupWindow()) + "; try again in " + counted.retryAfterSeconds() + " seconds",
                     counted.retryAfterSeconds());
         }
     }
@@ -52,8 +51,8 @@ public class SignupLimiter {
     }
 
     private Counted counted(Scope scope, String key) {
-        int limit = scope == Scope.CLIENT ? config.digest().signupsPerClient() : config.digest().signupsPerAddress();
-        Duration window = config.digest().signupWindow();
+        int limit = scope == Scope.CLIENT ? digestSettings.signupsPerClient() : digestSettings.signupsPerAddress();
+        Duration window = digestSettings.signupWindow();
         Instant now = clock.instant();
         String keyHash = Tokens.sha256Hex(scope.name() + ":" + key.toLowerCase(Locale.ROOT));
         Tuple counted = QuarkusTransaction.requiringNew().call(() -> {

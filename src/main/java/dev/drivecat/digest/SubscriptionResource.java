@@ -3,7 +3,6 @@ package dev.drivecat.digest;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.ClientAddress;
 import dev.drivecat.common.DomainException;
@@ -51,7 +50,7 @@ public class SubscriptionResource {
     SubscriptionService subscriptions;
 
     @Inject
-    DrivecatConfig config;
+    DigestSettings digestSettings;
 
     @Inject
     ObjectMapper mapper;
@@ -213,7 +212,7 @@ public class SubscriptionResource {
 
     /** The same words for every valid sign-up. */
     private String accepted() {
-        java.time.Duration every = config.digest().confirmationResendInterval();
+        java.time.Duration every = digestSettings.confirmationResendInterval();
         String interval = every.toMinutes() % 60 == 0 ? every.toHours() + (every.toHours() == 1 ? " hour" : " hours")
                 : every.toMinutes() + " minutes";
         return "If this address can receive mail, a confirmation link is on its way; nothing else is sent to it until the link is "

@@ -8,6 +8,7 @@ import dev.drivecat.common.Dates;
 import dev.drivecat.common.DecimalInput;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
+import dev.drivecat.pricing.PriceChangeSettings;
 import dev.drivecat.ranking.Role;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -46,6 +47,12 @@ public class SubscriptionService {
 
     @Inject
     DrivecatConfig config;
+
+    @Inject
+    DigestSettings digestSettings;
+
+    @Inject
+    PriceChangeSettings priceChangeSettings;
 
     @Inject
     ObjectMapper mapper;
@@ -190,7 +197,7 @@ public class SubscriptionService {
         List<String> interfaces = Params.tokens(InterfaceFilter.class, "interfaces", r.interfaces()).stream()
                 .map(InterfaceFilter::token).toList();
         List<String> roles = Params.tokens(Role.class, "roles", r.roles()).stream().map(Role::token).toList();
-        BigDecimal floor = config.priceChanges().minPercent();
+        BigDecimal floor = priceChangeSettings.minPercent();
         BigDecimal min = r.minChangePercent();
         if (min != null && (min.compareTo(floor) < 0 || min.compareTo(new BigDecimal("100")) > 0)) {
             throw new DomainException(DomainException.Kind.INVALID_BODY, "minChangePercent must be from "
@@ -207,7 +214,7 @@ public class SubscriptionService {
         Instant now = clock.instant();
         SubscriberStore.SignUp row = store.lockForSignUp(v.email(), v.emailKey());
         Instant lastSent = row.confirmationSentAt();
-        if (lastSent != null && lastSent.plus(config.digest().confirmationResendInterval()).isAfter(now)) {
+        if (lastSent != null && lastSent.plus(digestSettings.confirmationResendInterval()).isAfter(now)) {
             return Optional.empty();
         }
         if (!limiter.tryCount(SignupLimiter.Scope.ADDRESS, v.emailKey())) {
@@ -215,7 +222,7 @@ public class SubscriptionService {
             return Optional.empty();
         }
         String token = Tokens.newToken();
-        Instant expires = now.plus(config.digest().confirmationValidFor());
+        Instant expires = now.plus(digestSettings.confirmationValidFor());
         store.storeConfirmToken(Tokens.hash(token), row.id(), json(v.settings()), now, expires);
         store.confirmationSent(row.id(), now);
         return Optional.of(new Pending(row.id(), row.email(), token, v.settings(), expires));
@@ -314,7 +321,7 @@ public class SubscriptionService {
     }
 
     String minChange(SubscriptionSettings s) {
-        BigDecimal min = s.minChangePercent() == null ? config.priceChanges().minPercent() : s.minChangePercent();
+        BigDecimal min = s.minChangePercent() == null ? priceChangeSettings.minPercent() : s.minChangePercent();
         return min.stripTrailingZeros().toPlainString() + "%";
     }
 

@@ -2,7 +2,6 @@ package dev.drivecat.discovery;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.identity.ForPartsWords;
 import dev.drivecat.identity.Identification;
@@ -15,6 +14,7 @@ import dev.drivecat.pricing.Listings;
 import dev.drivecat.pricing.Marketplace;
 import dev.drivecat.pricing.ObservationInput;
 import dev.drivecat.pricing.PriceRecorder;
+import dev.drivecat.pricing.PriceSettings;
 import dev.drivecat.pricing.SellerType;
 import dev.drivecat.proposals.Proposals;
 import dev.drivecat.scraping.SearchPageReader;
@@ -60,7 +60,10 @@ public class DiscoveryRecorder {
     SiteDefinitions sites;
 
     @Inject
-    DrivecatConfig config;
+    PriceSettings priceSettings;
+
+    @Inject
+    DiscoverySettings discoverySettings;
 
     @Inject
     ObjectMapper json;
@@ -270,7 +273,7 @@ public class DiscoveryRecorder {
         }
         lifecycle.seen(listing, now, r.endsAt());
         o.listingId = listing.id;
-        if (up.created() && config.discovery().watchMatched()) {
+        if (up.created() && discoverySettings.watchMatched()) {
             watch.watchDiscovered(r.url(), drive);
         }
         if (r.history() != null) {
@@ -299,7 +302,7 @@ public class DiscoveryRecorder {
 
     /** Whether the listing's item page is watched and was read within the stale window: it wins over a search snippet. */
     private boolean itemPageWins(Marketplace marketplace, String externalId, Instant now) {
-        Instant since = now.minus(config.prices().staleAfter());
+        Instant since = now.minus(priceSettings.staleAfter());
         return !em.createNativeQuery("""
                 SELECT 1 FROM watched_page WHERE marketplace_id = :m AND external_id = :e AND active AND last_success_at >= :since""")
                 .setParameter("m", marketplace.id).setParameter("e", externalId).setParameter("since", since).getResultList().isEmpty();

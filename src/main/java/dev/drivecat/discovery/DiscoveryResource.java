@@ -1,6 +1,6 @@
 package dev.drivecat.discovery;
 
-import dev.drivecat.DrivecatConfig;
+import dev.drivecat.common.ApiSettings;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
 import dev.drivecat.discovery.DiscoveryViews.Overview;
@@ -46,7 +46,7 @@ public class DiscoveryResource {
     DiscoveryReads reads;
 
     @Inject
-    DrivecatConfig config;
+    ApiSettings apiSettings;
 
     @Schema(name = "DiscoveryAccept")
     public record AcceptRequest(@Schema(nullable = true, description = "The drive the result sells; needed unless identity matched it or "
@@ -71,7 +71,7 @@ public class DiscoveryResource {
     public Overview list(@Parameter(description = "Only runs of this source (import:<site> for saved search pages).", example = "ebay-browse:ebay-us") @QueryParam("source") String source,
                          @Parameter(description = "Page size (default 20; at most 100).", example = "20") @QueryParam("limit") String limit,
                          @Parameter(description = "Runs to skip.", example = "0") @QueryParam("offset") String offset) {
-        int pageSize = config.api().limit(limit);
+        int pageSize = Params.limit(limit, apiSettings);
         int skip = Params.offset(offset);
         String only = source == null || source.isBlank() ? null : source.strip();
         if (only != null && !only.matches("[a-z0-9]+([-:][a-z0-9]+)*")) {
@@ -200,7 +200,7 @@ public class DiscoveryResource {
     }
 
     private ResultPage results(Long run, String reviewState, String decision, String limit, String offset) {
-        int pageSize = config.api().limit(limit);
+        int pageSize = Params.limit(limit, apiSettings);
         int skip = Params.offset(offset);
         String only = decision == null || decision.isBlank() ? null : decision.strip();
         if (only != null && !List.of("MATCH", "AMBIGUOUS", "NO_MATCH", "NOT_A_DRIVE").contains(only)) {

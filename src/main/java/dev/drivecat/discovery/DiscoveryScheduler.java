@@ -1,6 +1,5 @@
 package dev.drivecat.discovery;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.database.JobClaims;
 import io.quarkus.scheduler.Scheduled;
 import io.quarkus.scheduler.ScheduledExecution;
@@ -24,14 +23,14 @@ class DiscoveryScheduler {
     DiscoveryService discovery;
 
     @Inject
-    DrivecatConfig config;
+    DiscoverySettings discoverySettings;
 
     @Inject
     JobClaims claims;
 
     @Scheduled(identity = "discovery", cron = "${drivecat.discovery.cron}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled(ScheduledExecution execution) throws InterruptedException {
-        long jitterMs = config.discovery().jitter().toMillis();
+        long jitterMs = discoverySettings.jitter().toMillis();
         boolean slept = false;
         for (SearchSource source : discovery.sources().values()) {
             if (!claims.claim("discovery:" + source.name(), execution.getScheduledFireTime())) {

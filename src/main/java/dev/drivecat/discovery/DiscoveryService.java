@@ -1,6 +1,5 @@
 package dev.drivecat.discovery;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.AlreadyRunningException;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.database.ClusterLock;
@@ -66,7 +65,7 @@ public class DiscoveryService {
     DiscoveryMetrics metrics;
 
     @Inject
-    DrivecatConfig config;
+    DiscoverySettings discoverySettings;
 
     @Inject
     SiteDefinitions sites;
@@ -93,8 +92,8 @@ public class DiscoveryService {
         officialApis.forEach(api -> api.sources().forEach(s -> out.putIfAbsent(s.name(), s)));
         for (String site : SiteDefinitions.SITES) {
             sites.search(site).ifPresent(search -> out.computeIfAbsent(SearchPageSource.nameOf(site),
-                    n -> new SearchPageSource(search, fetcher, config.discovery().searchSites().contains(site),
-                            config.discovery().searchUrls().get(site))));
+                    n -> new SearchPageSource(search, fetcher, discoverySettings.searchSites().contains(site),
+                            discoverySettings.searchUrls().get(site))));
         }
         return out;
     }
@@ -193,7 +192,7 @@ public class DiscoveryService {
         Instant started = clock.instant();
         IdentityMatcher matcher = identity.matcher();
         IdentityCatalog catalog = matcher.catalog();
-        List<SearchQuery> queries = DiscoveryQueries.of(catalog.drives(), config.discovery().maxPartNumberQueriesPerDrive());
+        List<SearchQuery> queries = DiscoveryQueries.of(catalog.drives(), discoverySettings.maxPartNumberQueriesPerDrive());
         Tally tally = new Tally();
         Set<String> searched = new LinkedHashSet<>();
         String reason = null;
@@ -231,7 +230,7 @@ public class DiscoveryService {
         if (complete) {
             List<Long> drives = driveIds(searched);
             tally.ended = QuarkusTransaction.requiringNew().call(() -> lifecycle.afterCompleteRun(source.name(), started, drives,
-                    config.discovery().endedAfterMissedRuns(), clock.instant()));
+                    discoverySettings.endedAfterMissedRuns(), clock.instant()));
         }
         String status = complete ? "SUCCEEDED" : tally.failedQueries == tally.queries ? "FAILED" : "PARTIAL";
         finishWith(runId, status, reason, tally);
@@ -249,7 +248,7 @@ public class DiscoveryService {
      */
     private String sweep(long runId, SearchSource source, IdentityMatcher matcher, Tally tally, Instant observedAt) {
         int failedInARow = 0;
-        for (SearchQuery query : sweeps.of(source.name(), config.discovery().maxSweepQueries())) {
+        for (SearchQuery query : sweeps.of(source.name(), discoverySettings.maxSweepQueries())) {
             if (Thread.currentThread().isInterrupted()) {
                 return "the service stopped during the sweeps";
             }
@@ -275,7 +274,7 @@ public class DiscoveryService {
     /** Runs one query's pages; null when it succeeded. */
     private Failure runQuery(long runId, SearchSource source, SearchQuery query, IdentityMatcher matcher, Tally tally, Instant observedAt) {
         int pages = 0;
-        for (int page = 0; page < config.discovery().maxPagesPerQuery(); page++) {
+        for (int page = 0; page < discoverySettings.maxPagesPerQuery(); page++) {
             Instant seen = clock.instant();
             SearchSource.Page result;
             try {

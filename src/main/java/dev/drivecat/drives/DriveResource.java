@@ -3,8 +3,8 @@ package dev.drivecat.drives;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.Accept;
+import dev.drivecat.common.ApiSettings;
 import dev.drivecat.drives.CatalogQueries.DriveQuery;
 import dev.drivecat.drives.CatalogQueries.DriveSort;
 import dev.drivecat.catalog.FormFactor;
@@ -51,7 +51,7 @@ public class DriveResource {
     CatalogQueries catalog;
 
     @Inject
-    DrivecatConfig config;
+    ApiSettings apiSettings;
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
@@ -105,9 +105,9 @@ public class DriveResource {
                 Params.decimal("minDwpd", minDwpd, BigDecimal.ZERO, null).orElse(null),
                 q,
                 driveSort,
-                config.api().limit(limit),
+                Params.limit(limit, apiSettings),
                 Params.offset(offset),
-                config.api().currency(currency),
+                Params.currency(currency, apiSettings),
                 Params.bool("includeBusinessOnly", includeBusinessOnly).orElse(false));
         return catalog.list(query, descending);
     }
@@ -125,7 +125,7 @@ public class DriveResource {
             @Parameter(example = "intel-optane-p4800x-375gb-u2") @PathParam("slug") String slug,
             @Parameter(description = "Currency of the best offer.", example = "USD") @QueryParam("currency") String currency,
             @QueryParam("includeBusinessOnly") String includeBusinessOnly) {
-        return catalog.detail(slug, config.api().currency(currency),
+        return catalog.detail(slug, Params.currency(currency, apiSettings),
                         Params.bool("includeBusinessOnly", includeBusinessOnly).orElse(false))
                 .orElseThrow(() -> CatalogQueries.noSuchDrive(slug));
     }

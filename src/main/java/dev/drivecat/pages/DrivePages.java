@@ -9,6 +9,7 @@ import dev.drivecat.catalog.PlpAssessment;
 import dev.drivecat.catalog.PlpClass;
 import dev.drivecat.charts.PriceChart;
 import dev.drivecat.charts.SvgChart;
+import dev.drivecat.common.ApiSettings;
 import dev.drivecat.common.ApiToken;
 import dev.drivecat.common.Dates;
 import dev.drivecat.common.DomainException;
@@ -64,6 +65,9 @@ public class DrivePages {
 
     @Inject
     DrivecatConfig config;
+
+    @Inject
+    ApiSettings apiSettings;
 
     // ---- the list
 
@@ -236,7 +240,7 @@ public class DrivePages {
         String currency = Html.first(uri.getQueryParameters(), "currency");
         DriveDetail d = drives.detail(slug, currency, Html.first(uri.getQueryParameters(), "includeBusinessOnly"));
         String pageCurrency = d.bestOffer() != null && d.bestOffer().currency() != null ? d.bestOffer().currency()
-                : currency == null || currency.isBlank() ? config.api().defaultCurrency() : currency.trim();
+                : currency == null || currency.isBlank() ? apiSettings.defaultCurrency().getCurrencyCode() : currency.trim();
         String name = Drive.name(d.vendor(), d.model(), d.capacityGb());
         List<PriceChart.Sample> samples = PriceChart.samples(catalog.prices(slug, null, null).observations());
         String chartCurrency = PriceChart.currency(samples, pageCurrency);

@@ -1,9 +1,9 @@
 package dev.drivecat.pages;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.charts.PriceChart;
 import dev.drivecat.charts.SvgChart;
+import dev.drivecat.common.ApiSettings;
 import dev.drivecat.common.Params;
 import dev.drivecat.drives.CatalogQueries;
 import dev.drivecat.drives.DriveViews.DriveDetail;
@@ -37,7 +37,7 @@ public class PriceChartResource {
     CatalogQueries catalog;
 
     @Inject
-    DrivecatConfig config;
+    ApiSettings apiSettings;
 
     @GET
     @Produces(SVG)
@@ -62,7 +62,7 @@ public class PriceChartResource {
             @Parameter(description = "The currency to draw (ISO 4217); default: the service's currency when the history has prices in "
                     + "it, else the one most prices are in.", example = "USD") @QueryParam("currency") String currency) {
         Params.TimeRange range = Params.timeRange(from, to);
-        String preferred = config.api().currency(currency);
+        String preferred = Params.currency(currency, apiSettings);
         DriveDetail drive = catalog.detail(slug, preferred, false)
                 .orElseThrow(() -> CatalogQueries.noSuchDrive(slug));
         List<PriceChart.Sample> samples = PriceChart.samples(catalog.prices(slug, range.from(), range.to()).observations());

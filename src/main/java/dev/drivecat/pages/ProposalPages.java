@@ -1,8 +1,9 @@
 package dev.drivecat.pages;
 
-import dev.drivecat.DrivecatConfig;
+import dev.drivecat.common.ApiSettings;
 import dev.drivecat.common.Dates;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.common.Params;
 import dev.drivecat.common.QueryParametersOf;
 import dev.drivecat.pricing.Money;
 import dev.drivecat.proposals.ProposalResource;
@@ -34,7 +35,7 @@ public class ProposalPages {
     Proposals proposals;
 
     @Inject
-    DrivecatConfig config;
+    ApiSettings apiSettings;
 
     /** The page. */
     public record ProposalsView(String status, List<Row> rows, long total, String curl) {
@@ -58,7 +59,7 @@ public class ProposalPages {
         String maker = Html.first(raw, "maker");
         String q = Html.first(raw, "q");
         ProposalPage page = proposals.list(status, maker == null || maker.isBlank() ? null : maker.strip(),
-                q == null || q.isBlank() ? null : q.strip(), config.api().limit(Html.first(raw, "limit")), Proposals.Order.MOST_LISTINGS);
+                q == null || q.isBlank() ? null : q.strip(), Params.limit(Html.first(raw, "limit"), apiSettings), Proposals.Order.MOST_LISTINGS);
         List<Row> rows = page.items().stream().map(ProposalPages::row).toList();
         return Html.ok(PageTemplates.proposals(new ProposalsView(status.name(), rows, page.total(),
                 "curl -H \"Authorization: Bearer $DRIVECAT_ADMIN_TOKEN\" 'localhost:8080/admin/catalog/proposals?status=" + status.name() + "'")));

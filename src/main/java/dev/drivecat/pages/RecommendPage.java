@@ -2,6 +2,7 @@ package dev.drivecat.pages;
 
 import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.Drive;
+import dev.drivecat.common.ApiSettings;
 import dev.drivecat.common.Dates;
 import dev.drivecat.common.Decimals;
 import dev.drivecat.common.BodyLimit;
@@ -55,6 +56,9 @@ public class RecommendPage {
 
     @Inject
     DrivecatConfig config;
+
+    @Inject
+    ApiSettings apiSettings;
 
     /**
      * The page: the forms, and either nothing asked yet, the answer, or what was wrong with the question.
@@ -112,7 +116,7 @@ public class RecommendPage {
                     List.of(), 0, null, "", null)));
         }
         try {
-            RecommendQuery query = new RecommendParams(raw).parse(config.api().defaultCurrency(), config.api().maxLimit());
+            RecommendQuery query = new RecommendParams(raw).parse(apiSettings.defaultCurrency().getCurrencyCode(), apiSettings.maxLimit());
             Recommendation answer = recommendations.recommendation(query);
             String curl = "curl -H 'Accept: application/json' '" + config.publicBaseUrl() + "/recommend" + Html.query(raw) + "'";
             return Html.ok(PageTemplates.recommend(view(form, answer, curl, "")));
@@ -149,7 +153,7 @@ public class RecommendPage {
             if (paste.getBytes(StandardCharsets.UTF_8).length > PoolPastes.MAX_BYTES) {
                 throw BodyLimit.tooLarge("A paste", PoolPastes.MAX_BYTES);
             }
-            RecommendQuery query = PastedQuestion.ask(question, paste, config.api().defaultCurrency(), config.api().maxLimit());
+            RecommendQuery query = PastedQuestion.ask(question, paste, apiSettings.defaultCurrency().getCurrencyCode(), apiSettings.maxLimit());
             Recommendation answer = recommendations.recommendation(query);
             String curl = "curl -H 'Content-Type: text/plain' --data-binary @pool.txt '" + config.publicBaseUrl() + "/recommend"
                     + Html.query(question) + "'";

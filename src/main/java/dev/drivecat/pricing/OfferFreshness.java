@@ -1,6 +1,5 @@
 package dev.drivecat.pricing;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.database.CatalogWrites;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
@@ -22,7 +21,7 @@ import java.util.List;
 public class OfferFreshness {
 
     @Inject
-    DrivecatConfig config;
+    PriceSettings priceSettings;
 
     @Inject
     EntityManager em;
@@ -46,7 +45,7 @@ public class OfferFreshness {
                      WHERE l.id = c.listing_id AND m.id = l.marketplace_id AND m.current_for_seconds IS NOT NULL
                        AND c.observed_at <= now() - make_interval(secs => m.current_for_seconds) + make_interval(secs => :ahead)
                     RETURNING l.drive_id)
-                SELECT DISTINCT drive_id FROM gone""").setParameter("ahead", (int) ahead(config.prices().freshnessSweep()).getSeconds()).getResultList();
+                SELECT DISTINCT drive_id FROM gone""").setParameter("ahead", (int) ahead(priceSettings.freshnessSweep()).getSeconds()).getResultList();
         if (!drives.isEmpty()) {
             em.createNativeQuery("SELECT count(*) FROM (SELECT catalog_changed(CAST(:drives AS bigint[]))) changed")
                     .setParameter("drives", drives.stream().map(Number::longValue).toArray(Long[]::new)).getSingleResult();

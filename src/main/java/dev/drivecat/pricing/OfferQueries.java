@@ -1,6 +1,5 @@
 package dev.drivecat.pricing;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.InterfaceFilter;
 import dev.drivecat.common.ApiToken;
 import dev.drivecat.database.Columns;
@@ -55,7 +54,7 @@ public class OfferQueries {
     EntityManager em;
 
     @Inject
-    DrivecatConfig config;
+    PriceSettings priceSettings;
 
     Clock clock = Clock.systemUTC();
 
@@ -149,7 +148,7 @@ public class OfferQueries {
                 (String) t.apply("availability"),
                 observedAt,
                 Math.max(0, age.toDays()),
-                age.compareTo(config.prices().staleAfter()) > 0);
+                age.compareTo(priceSettings.staleAfter()) > 0);
     }
 
     private static BigDecimal money(Object value) {

@@ -1,7 +1,7 @@
 package dev.drivecat.pricing;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.InterfaceFilter;
+import dev.drivecat.common.ApiSettings;
 import dev.drivecat.common.InvalidValueException;
 import dev.drivecat.common.Params;
 import dev.drivecat.pricing.OfferQueries.OfferPage;
@@ -29,7 +29,7 @@ public class OfferResource {
     OfferQueries offers;
 
     @Inject
-    DrivecatConfig config;
+    ApiSettings apiSettings;
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
@@ -65,9 +65,9 @@ public class OfferResource {
                 Params.bool("inStock", inStock).orElse(null),
                 Params.tokens(InterfaceFilter.class, "interface", iface),
                 Params.values(drive),
-                config.api().limit(limit),
+                Params.limit(limit, apiSettings),
                 Params.offset(offset),
-                config.api().currency(currency),
+                Params.currency(currency, apiSettings),
                 Params.bool("includeBusinessOnly", includeBusinessOnly).orElse(false));
         return offers.current(query);
     }

@@ -42,6 +42,12 @@ public class PriceChangeService {
     @Inject
     DrivecatConfig config;
 
+    @Inject
+    PriceChangeSettings priceChangeSettings;
+
+    @Inject
+    PriceSettings priceSettings;
+
     Clock clock = Clock.systemUTC();
 
     /**
@@ -86,7 +92,7 @@ public class PriceChangeService {
             filter.and("d.slug IN (:drives)", "drives", q.drives());
         }
         PriceChangeRules.Window window = new PriceChangeRules.Window(q.since(), q.until(), now,
-                config.prices().staleAfter(), q.minPercent());
+                priceSettings.staleAfter(), q.minPercent());
         Map<Long, DriveInfo> drives = new HashMap<>();
         List<PriceWindow> windows = windows(filter, q, window, drives);
         Map<ChangeGroup, BigDecimal> lows = lows(filter, q);
@@ -180,7 +186,7 @@ public class PriceChangeService {
                 """, Tuple.class);
         filter.bind(query);
         query.setParameter("since", q.since().atOffset(ZoneOffset.UTC));
-        query.setParameter("lowFrom", q.since().minus(config.priceChanges().lowestWithin()).atOffset(ZoneOffset.UTC));
+        query.setParameter("lowFrom", q.since().minus(priceChangeSettings.lowestWithin()).atOffset(ZoneOffset.UTC));
         Map<ChangeGroup, BigDecimal> lows = new LinkedHashMap<>();
         for (Tuple t : (List<Tuple>) query.getResultList()) {
             lows.put(new ChangeGroup(((Number) t.get("drive_id")).longValue(), (String) t.get("currency"),

@@ -47,7 +47,7 @@ public class PriceRecorder {
     EntityManager em;
 
     @Inject
-    dev.drivecat.DrivecatConfig config;
+    PriceSettings priceSettings;
 
     @Inject
     CatalogWrites writes;
@@ -178,7 +178,7 @@ public class PriceRecorder {
                 }
             }
         }
-        BigDecimal factor = config.prices().suspectFactor();
+        BigDecimal factor = priceSettings.suspectFactor();
         boolean[] append = new boolean[entries.size()];
         boolean[] suspect = new boolean[entries.size()];
         for (int i = 0; i < entries.size(); i++) {

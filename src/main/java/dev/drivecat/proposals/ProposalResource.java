@@ -1,7 +1,7 @@
 package dev.drivecat.proposals;
 
+import dev.drivecat.common.ApiSettings;
 import dev.drivecat.common.Text;
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.Params;
 import dev.drivecat.proposals.ProposalViews.ProposalPage;
 import dev.drivecat.proposals.ProposalViews.ProposalView;
@@ -35,7 +35,7 @@ public class ProposalResource {
     Proposals proposals;
 
     @Inject
-    DrivecatConfig config;
+    ApiSettings apiSettings;
 
     @Schema(name = "ProposalDismissal")
     public record DismissRequest(@Schema(required = true, description = "Why, in words: the proposal is never reopened.",
@@ -61,7 +61,7 @@ public class ProposalResource {
             @Parameter(description = "Words the model, maker or a listing's title contains, or one of its part numbers.", example = "S4610")
             @QueryParam("q") String q,
             @Parameter(description = "Page size (default 20; at most 100).") @QueryParam("limit") String limit) {
-        return proposals.list(status(status), Text.strippedOrNull(maker), Text.strippedOrNull(q), config.api().limit(limit), Proposals.Order.NEWEST_EVIDENCE);
+        return proposals.list(status(status), Text.strippedOrNull(maker), Text.strippedOrNull(q), Params.limit(limit, apiSettings), Proposals.Order.NEWEST_EVIDENCE);
     }
 
     @GET

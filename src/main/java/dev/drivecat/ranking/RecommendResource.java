@@ -1,6 +1,6 @@
 package dev.drivecat.ranking;
 
-import dev.drivecat.DrivecatConfig;
+import dev.drivecat.common.ApiSettings;
 import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.MaxBody;
 import dev.drivecat.common.QueryBinding;
@@ -37,7 +37,7 @@ public class RecommendResource {
     RecommendationService recommendations;
 
     @Inject
-    DrivecatConfig config;
+    ApiSettings apiSettings;
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
@@ -55,7 +55,7 @@ public class RecommendResource {
     @APIResponse(responseCode = "400", description = "A parameter is missing, unknown or out of range; the detail names what is allowed.")
     public Response recommend(@BeanParam RecommendRequest request, @Context UriInfo uri) {
         QueryBinding.of(RecommendRequest.class).requireOnce(uri.getQueryParameters());
-        RecommendQuery query = RecommendParams.interpret(request, config.api().defaultCurrency(), config.api().maxLimit());
+        RecommendQuery query = RecommendParams.interpret(request, apiSettings.defaultCurrency().getCurrencyCode(), apiSettings.maxLimit());
         return Response.ok(recommendations.recommend(query), MediaType.APPLICATION_JSON_TYPE).build();
     }
 
@@ -93,8 +93,8 @@ public class RecommendResource {
     @APIResponse(responseCode = "415", description = "The body is not text/plain.")
     public Response recommendPaste(@Context UriInfo uri, InputStream body) {
         String paste = new String(BodyLimit.read(body, PoolPastes.MAX_BYTES, "A paste"), java.nio.charset.StandardCharsets.UTF_8);
-        RecommendQuery query = PastedQuestion.ask(uri.getQueryParameters(), paste, config.api().defaultCurrency(),
-                config.api().maxLimit());
+        RecommendQuery query = PastedQuestion.ask(uri.getQueryParameters(), paste, apiSettings.defaultCurrency().getCurrencyCode(),
+                apiSettings.maxLimit());
         return Response.ok(recommendations.recommendUncached(query), MediaType.APPLICATION_JSON_TYPE)
                 .header("Cache-Control", "no-store").build();
     }

@@ -1,8 +1,8 @@
 package dev.drivecat.scraping;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.common.ImportSettings;
 import dev.drivecat.common.MaxBody;
 import dev.drivecat.common.Params;
 import jakarta.inject.Inject;
@@ -35,7 +35,7 @@ public class PageImportResource {
     PageImportService pages;
 
     @Inject
-    DrivecatConfig config;
+    ImportSettings importSettings;
 
     Clock clock = Clock.systemUTC();
 
@@ -68,7 +68,7 @@ public class PageImportResource {
         if (at.isAfter(now.plusSeconds(3600))) {
             throw DomainException.invalidParameter("observedAt", "observedAt lies in the future (" + at + ")");
         }
-        byte[] bytes = BodyLimit.read(body, config.imports().maxBodyBytes(), "A saved page");
+        byte[] bytes = BodyLimit.read(body, importSettings.maxBodyBytes(), "A saved page");
         return pages.importPage(url, drive, at, bytes, PageReader.charset(contentType));
     }
 }

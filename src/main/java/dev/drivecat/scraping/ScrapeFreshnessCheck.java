@@ -1,6 +1,5 @@
 package dev.drivecat.scraping;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.HealthReport;
 import dev.drivecat.database.Columns;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -35,7 +34,7 @@ public class ScrapeFreshnessCheck implements HealthReport.Check {
     EntityManager em;
 
     @Inject
-    DrivecatConfig config;
+    HealthSettings healthSettings;
 
     /** Failed outcomes, as {@link ScrapeOutcome#failure()} says; the SQL counts these. */
     private static final List<String> FAILURES = Arrays.stream(ScrapeOutcome.values()).filter(ScrapeOutcome::failure)
@@ -75,7 +74,7 @@ public class ScrapeFreshnessCheck implements HealthReport.Check {
     public HealthReport report() {
         return HealthReport.of(CHECK, () -> {
             Map<String, Object> details = new LinkedHashMap<>();
-            Duration limit = config.health().scrapeFreshness();
+            Duration limit = healthSettings.scrapeFreshness();
             details.put("freshnessLimit", limit.toString());
             Instant now = Instant.now();
             Tuple t = QuarkusTransaction.requiringNew().call(() -> (Tuple) em.createNativeQuery(
@@ -85,11 +84,11 @@ public class ScrapeFreshnessCheck implements HealthReport.Check {
             Instant last = Columns.instant(t.get("last"));
             details.put("watchedPages", watched);
             List<SiteShare> jumped = shares(now).stream()
-                    .filter(s -> s.jumped(config.health().failureShareJump(), config.health().failureShareMinAttempts()))
+                    .filter(s -> s.jumped(healthSettings.failureShareJump(), healthSettings.failureShareMinAttempts()))
                     .toList();
             for (SiteShare share : jumped) {
                 details.put("failureShareJump." + share.site(),
-                        share.describe(config.health().failureShareWindow(), config.health().failureShareBaseline()));
+                        share.describe(healthSettings.failureShareWindow(), healthSettings.failureShareBaseline()));
             }
             if (watched == 0) {
                 return new HealthReport(CHECK, true, "no pages watched", details);
@@ -114,8 +113,8 @@ public class ScrapeFreshnessCheck implements HealthReport.Check {
 
     /** Each site's attempts in the recent window and in the baseline before it. */
     private List<SiteShare> shares(Instant now) {
-        Instant recentFrom = now.minus(config.health().failureShareWindow());
-        Instant baselineFrom = recentFrom.minus(config.health().failureShareBaseline());
+        Instant recentFrom = now.minus(healthSettings.failureShareWindow());
+        Instant baselineFrom = recentFrom.minus(healthSettings.failureShareBaseline());
         @SuppressWarnings("unchecked")
         List<Tuple> rows = QuarkusTransaction.requiringNew().call(() -> em.createNativeQuery("""
                 SELECT site,

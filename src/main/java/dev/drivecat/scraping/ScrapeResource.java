@@ -1,6 +1,6 @@
 package dev.drivecat.scraping;
 
-import dev.drivecat.DrivecatConfig;
+import dev.drivecat.common.ApiSettings;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Params;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -36,7 +36,7 @@ public class ScrapeResource {
     ScrapeService scrapes;
 
     @Inject
-    DrivecatConfig config;
+    ApiSettings apiSettings;
 
     @Schema(name = "ScrapeRun")
     public record RunView(long id, String trigger, String status, Instant startedAt, @Schema(nullable = true) Instant finishedAt,
@@ -88,7 +88,7 @@ public class ScrapeResource {
             @Parameter(description = "Page size (default 20; at most drivecat.api.max-limit, 100).", example = "20")
             @QueryParam("limit") String limit,
             @Parameter(description = "Runs to skip.", example = "0") @QueryParam("offset") String offset) {
-        int pageSize = config.api().limit(limit);
+        int pageSize = Params.limit(limit, apiSettings);
         int skip = Params.offset(offset);
         return QuarkusTransaction.requiringNew().call(() -> {
             List<RunSummary> items = ScrapeRun.<ScrapeRun>find("order by startedAt desc, id desc").range(skip, skip + pageSize - 1)

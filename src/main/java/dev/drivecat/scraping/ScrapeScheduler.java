@@ -1,6 +1,5 @@
 package dev.drivecat.scraping;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.database.JobClaims;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,7 +21,7 @@ class ScrapeScheduler {
     ScrapeService scrapes;
 
     @Inject
-    DrivecatConfig config;
+    ScrapeSettings scrapeSettings;
 
     @Inject
     JobClaims claims;
@@ -32,7 +31,7 @@ class ScrapeScheduler {
         if (!claims.claim("scrape", execution.getScheduledFireTime())) {
             return;
         }
-        long jitterMs = config.scrape().jitter().toMillis();
+        long jitterMs = scrapeSettings.jitter().toMillis();
         if (jitterMs > 0) {
             Thread.sleep(ThreadLocalRandom.current().nextLong(jitterMs + 1));
         }

@@ -1,11 +1,11 @@
 package dev.drivecat.scraping;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.Drive;
 import dev.drivecat.common.DomainException;
 import dev.drivecat.common.Text;
 import dev.drivecat.pricing.ListingIdentity;
 import dev.drivecat.pricing.Marketplace;
+import dev.drivecat.pricing.PriceSettings;
 import dev.drivecat.scraping.fetch.FetchResult;
 import dev.drivecat.scraping.fetch.PoliteFetcher;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -27,7 +27,7 @@ public class WatchService {
     SiteDefinitions sites;
 
     @Inject
-    DrivecatConfig config;
+    PriceSettings priceSettings;
 
     @Inject
     PoliteFetcher fetcher;
@@ -156,7 +156,7 @@ public class WatchService {
     }
 
     WatchView view(WatchedPage p) {
-        Duration staleAfter = config.prices().staleAfter();
+        Duration staleAfter = priceSettings.staleAfter();
         boolean stale = p.lastSuccessAt == null || Duration.between(p.lastSuccessAt, clock.instant()).compareTo(staleAfter) > 0;
         return new WatchView(p.id, p.url, p.identity.marketplace.code, p.identity.externalId, p.drive.slug, p.active, p.lastAttemptAt,
                 p.lastSuccessAt, p.lastOutcome, p.lastReason, stale);

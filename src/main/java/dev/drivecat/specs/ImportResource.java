@@ -1,6 +1,7 @@
 package dev.drivecat.specs;
 
 import dev.drivecat.common.BodyLimit;
+import dev.drivecat.common.ImportSettings;
 import dev.drivecat.common.MaxBody;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -26,7 +27,7 @@ public class ImportResource {
     ImportService imports;
 
     @Inject
-    dev.drivecat.DrivecatConfig config;
+    ImportSettings importSettings;
 
     @POST
     @Path("/specs")
@@ -45,6 +46,6 @@ public class ImportResource {
     @APIResponse(responseCode = "413", description = "The body is larger than drivecat.imports.max-body-bytes.")
     @MaxBody(property = "drivecat.imports.max-body-bytes")
     public ImportReport importSpecs(InputStream body) {
-        return imports.importDocument(imports.parse(BodyLimit.limited(body, config.imports().maxBodyBytes(), "An import document")));
+        return imports.importDocument(imports.parse(BodyLimit.limited(body, importSettings.maxBodyBytes(), "An import document")));
     }
 }

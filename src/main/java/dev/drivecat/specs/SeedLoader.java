@@ -1,6 +1,5 @@
 package dev.drivecat.specs;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.database.StartupWrites;
 import io.quarkus.narayana.jta.runtime.TransactionConfiguration;
 import io.quarkus.runtime.StartupEvent;
@@ -38,10 +37,10 @@ public class SeedLoader {
     EntityManager em;
 
     @Inject
-    DrivecatConfig config;
+    SeedSettings seedSettings;
 
     void onStart(@Observes @Priority(100) StartupEvent event) {
-        if (config.seed().enabled()) {
+        if (seedSettings.enabled()) {
             loadBundledSeeds();
         }
     }

@@ -1,10 +1,10 @@
 package dev.drivecat.specs;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.catalog.SourceKind;
 import dev.drivecat.common.BodyLimit;
 import dev.drivecat.common.DomainException;
+import dev.drivecat.common.ImportSettings;
 import dev.drivecat.common.MaxBody;
 import dev.drivecat.common.Params;
 import dev.drivecat.common.Text;
@@ -49,7 +49,7 @@ public class SpecSourceResource {
     ObjectMapper mapper;
 
     @Inject
-    DrivecatConfig config;
+    ImportSettings importSettings;
 
     Clock clock = Clock.systemUTC();
 
@@ -83,7 +83,7 @@ public class SpecSourceResource {
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
             InputStream body) {
         Common p = common(params);
-        byte[] bytes = BodyLimit.read(body, config.imports().maxBodyBytes(), "A spec page");
+        byte[] bytes = BodyLimit.read(body, importSettings.maxBodyBytes(), "A spec page");
         // a saved page: its own charset declaration beats the Content-Type's (upload tools add one)
         Document doc = PageReader.saved(bytes, PageReader.charset(contentType), p.url());
         SpecParse parse = parse(() -> SpecPageParser.parse(doc, p.url(), imports.dictionaries(), p.options()));
@@ -121,7 +121,7 @@ public class SpecSourceResource {
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
             InputStream body) {
         Common p = common(params);
-        byte[] bytes = BodyLimit.read(body, config.imports().maxBodyBytes(), "A spec table");
+        byte[] bytes = BodyLimit.read(body, importSettings.maxBodyBytes(), "A spec table");
         boolean json = contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith(MediaType.APPLICATION_JSON);
         SpecParse parse = parse(() -> json
                 ? SpecTableParser.parseJson(bytes, mapper, p.url(), imports.dictionaries(), p.options())

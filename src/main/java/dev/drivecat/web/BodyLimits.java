@@ -1,7 +1,7 @@
 package dev.drivecat.web;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.BodyLimit;
+import dev.drivecat.common.ImportSettings;
 import dev.drivecat.common.MaxBody;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -80,10 +80,10 @@ public class BodyLimits {
     }
 
     /** The transport's ceiling must lie above every configured limit, or that limit would be answered with a bare 413. */
-    void checkCeiling(@Observes StartupEvent start, DrivecatConfig config) {
+    void checkCeiling(@Observes StartupEvent start, ImportSettings importSettings) {
         long ceiling = ConfigProvider.getConfig().getOptionalValue("quarkus.http.limits.max-body-size", io.quarkus.runtime.configuration.MemorySize.class)
                 .map(io.quarkus.runtime.configuration.MemorySize::asLongValue).orElse(Long.MAX_VALUE);
-        long imports = config.imports().maxBodyBytes();
+        long imports = importSettings.maxBodyBytes();
         if (imports >= ceiling) {
             throw new IllegalStateException("drivecat.imports.max-body-bytes (" + imports + ") must be below quarkus.http.limits.max-body-size ("
                     + ceiling + " bytes): raise the latter too, so that a body over the import limit gets drivecat's 413 problem");

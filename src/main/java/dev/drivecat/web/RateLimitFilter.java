@@ -1,6 +1,5 @@
 package dev.drivecat.web;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.common.ClientAddress;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
@@ -32,32 +31,32 @@ public class RateLimitFilter {
      * A limited operation: its path template, what the 429 calls its requests (requests of one kind
      * share one allowance per client), and that allowance per minute.
      */
-    record Limited(String template, String kind, ToIntFunction<DrivecatConfig.RateLimits> perMinute, Pattern path) {
-        Limited(String template, String kind, ToIntFunction<DrivecatConfig.RateLimits> perMinute) {
+    record Limited(String template, String kind, ToIntFunction<RateLimitSettings> perMinute, Pattern path) {
+        Limited(String template, String kind, ToIntFunction<RateLimitSettings> perMinute) {
             this(template, kind, perMinute, Pattern.compile(java.util.Arrays.stream(template.split("/", -1))
                     .map(segment -> segment.matches("\\{[^/]+}") ? "[^/]+" : Pattern.quote(segment))
                     .collect(Collectors.joining("/"))));
         }
     }
 
-    private static final Limited PASTED_POOLS = new Limited("/pools/parse", "pasted pools", DrivecatConfig.RateLimits::poolsPerMinute);
+    private static final Limited PASTED_POOLS = new Limited("/pools/parse", "pasted pools", RateLimitSettings::poolsPerMinute);
 
     /** Every limited operation, the first whose template matches the path applying. */
     static final List<Limited> LIMITED = List.of(
-            new Limited("/recommend", "recommendations", DrivecatConfig.RateLimits::recommendPerMinute),
-            new Limited("/identify", "identifications", DrivecatConfig.RateLimits::identifyPerMinute),
+            new Limited("/recommend", "recommendations", RateLimitSettings::recommendPerMinute),
+            new Limited("/identify", "identifications", RateLimitSettings::identifyPerMinute),
             PASTED_POOLS,
-            new Limited("/drives/{slug}/prices", "price-history exports", DrivecatConfig.RateLimits::exportPerMinute),
-            new Limited("/drives/{slug}/prices.svg", "price-history exports", DrivecatConfig.RateLimits::exportPerMinute),
-            new Limited("/drives/{slug}", "drive pages", DrivecatConfig.RateLimits::drivePerMinute),
-            new Limited("/notifications/ebay/account-deletion", "eBay notifications", DrivecatConfig.RateLimits::ebayNotificationsPerMinute));
+            new Limited("/drives/{slug}/prices", "price-history exports", RateLimitSettings::exportPerMinute),
+            new Limited("/drives/{slug}/prices.svg", "price-history exports", RateLimitSettings::exportPerMinute),
+            new Limited("/drives/{slug}", "drive pages", RateLimitSettings::drivePerMinute),
+            new Limited("/notifications/ebay/account-deletion", "eBay notifications", RateLimitSettings::ebayNotificationsPerMinute));
 
     /** The operations limited here, as path templates (for the OpenAPI document). */
     static final Set<String> LIMITED_PATHS = LIMITED.stream().map(Limited::template).collect(Collectors.toUnmodifiableSet());
 
     /** Looked up per request: filters are created before runtime configuration is available. */
     @Inject
-    jakarta.enterprise.inject.Instance<DrivecatConfig> config;
+    jakarta.enterprise.inject.Instance<RateLimitSettings> settings;
 
     @Inject
     Limiter limiter;
@@ -76,7 +75,7 @@ public class RateLimitFilter {
             path = path.substring(0, path.length() - 1);
         }
         String client = ClientAddress.key(http.remoteAddress() == null ? null : http.remoteAddress().host());
-        DrivecatConfig.RateLimits limits = config.get().rateLimits();
+        RateLimitSettings limits = settings.get();
         if (path.equals("/recommend") && "POST".equals(request.getMethod())) {
             // a pasted pool, read and then ranked: it counts as both
             Optional<Response> paste = acquire(path, PASTED_POOLS.kind(), PASTED_POOLS.perMinute().applyAsInt(limits), client);

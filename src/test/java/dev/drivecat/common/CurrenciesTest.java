@@ -40,4 +40,14 @@ public class CurrenciesTest {
             }
         }
     }
+
+    @Test
+    void aCurrencySettingTakesTheSameCodes() {
+        Currencies.Setting setting = new Currencies.Setting();
+        assertThat(setting.convert(" eur")).isEqualTo(java.util.Currency.getInstance("EUR"));
+        for (String code : NO_PRICES_CURRENCY) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> setting.convert(code)).as(code)
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ISO 4217");
+        }
+    }
 }

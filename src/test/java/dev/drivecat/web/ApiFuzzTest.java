@@ -15,7 +15,6 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.testing.ContractValidation;
 import dev.drivecat.testing.Sql;
 import io.quarkus.test.junit.QuarkusTest;
@@ -98,14 +97,14 @@ public class ApiFuzzTest {
 
     /**
      * Its own database; every per-client limit off, so every request reaches the operation (each
-     * allowance of {@link DrivecatConfig.RateLimits} is found by reflection and set to 0, no limit:
+     * allowance of {@link RateLimitSettings} is found by reflection and set to 0, no limit:
      * an allowance added later is off here too); no mail leaves.
      */
     public static class Fuzzing implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
             Map<String, String> overrides = new LinkedHashMap<>();
-            for (java.lang.reflect.Method allowance : DrivecatConfig.RateLimits.class.getDeclaredMethods()) {
+            for (java.lang.reflect.Method allowance : RateLimitSettings.class.getDeclaredMethods()) {
                 if (java.lang.reflect.Modifier.isAbstract(allowance.getModifiers())) {
                     assertThat(allowance.getReturnType()).as("the per-client allowance %s, 0 for no limit", allowance.getName())
                             .isEqualTo(int.class);

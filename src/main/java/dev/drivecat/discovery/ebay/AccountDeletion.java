@@ -45,6 +45,9 @@ public class AccountDeletion {
     DrivecatConfig config;
 
     @Inject
+    EbaySettings ebaySettings;
+
+    @Inject
     EbayBrowse browse;
 
     @Inject
@@ -62,7 +65,7 @@ public class AccountDeletion {
 
     /** The verification token, or a 404 saying the endpoint is not set up. */
     private String verificationToken() {
-        return config.ebay().verificationToken().map(String::strip).filter(t -> TOKEN.matcher(t).matches())
+        return ebaySettings.verificationToken().map(String::strip).filter(t -> TOKEN.matcher(t).matches())
                 .orElseThrow(() -> DomainException.notFound("eBay account deletion notifications are not set up on this service:"
                         + " DRIVECAT_EBAY_VERIFICATION_TOKEN must be the verification token registered for the endpoint (32 to 80 letters,"
                         + " digits, '_' or '-')"));

@@ -1,12 +1,11 @@
 package dev.drivecat.discovery.ebay;
 
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.database.ApiCalls;
 import dev.drivecat.database.HostSlots;
 import dev.drivecat.discovery.OfficialApi;
 import dev.drivecat.discovery.SearchSource;
 import dev.drivecat.scraping.SiteDefinitions;
-import dev.drivecat.scraping.fetch.FetcherConfig;
+import dev.drivecat.scraping.fetch.FetcherSettings;
 import dev.drivecat.scraping.fetch.Sleeper;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.annotation.Priority;
@@ -52,12 +51,12 @@ public class EbayBrowse implements OfficialApi {
     private final NotificationKeys notificationKeys;
 
     @Inject
-    EbayBrowse(DrivecatConfig config, FetcherConfig fetcher, SiteDefinitions sites, ApiCalls calls, HostSlots slots, MeterRegistry registry) {
-        this(config.ebay(), fetcher.allowLoopback(), fetcher.userAgent(), sites, calls, slots, registry, Clock.systemUTC(), Sleeper.SYSTEM,
+    EbayBrowse(EbaySettings ebay, FetcherSettings fetcher, SiteDefinitions sites, ApiCalls calls, HostSlots slots, MeterRegistry registry) {
+        this(ebay, fetcher.allowLoopback(), fetcher.userAgent(), sites, calls, slots, registry, Clock.systemUTC(), Sleeper.SYSTEM,
                 EbayHttp.Limits.DEFAULT);
     }
 
-    EbayBrowse(DrivecatConfig.Ebay ebay, boolean allowLoopback, String userAgent, SiteDefinitions sites, ApiCalls calls, HostSlots slots,
+    EbayBrowse(EbaySettings ebay, boolean allowLoopback, String userAgent, SiteDefinitions sites, ApiCalls calls, HostSlots slots,
             MeterRegistry registry, Clock clock, Sleeper sleeper, EbayHttp.Limits limits) {
         BrowseMetrics metrics = new BrowseMetrics(registry, NAME);
         List<String> problems = new ArrayList<>();

@@ -3,7 +3,7 @@ package dev.drivecat.discovery.keepa;
 import dev.drivecat.database.ApiCalls;
 import dev.drivecat.discovery.SearchSource.SearchFailure;
 import dev.drivecat.discovery.SearchSource.SearchFailure.Kind;
-import dev.drivecat.scraping.fetch.FetcherConfig;
+import dev.drivecat.scraping.fetch.FetcherSettings;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -50,10 +50,10 @@ public class KeepaClient {
     KeepaExchange exchange;
 
     @Inject
-    KeepaConfig config;
+    KeepaSettings config;
 
     @Inject
-    FetcherConfig fetcher;
+    FetcherSettings fetcher;
 
     @Inject
     ApiCalls calls;

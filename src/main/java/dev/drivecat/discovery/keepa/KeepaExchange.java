@@ -38,7 +38,7 @@ class KeepaExchange {
     KeepaApi api;
 
     @Inject
-    KeepaConfig config;
+    KeepaSettings config;
 
     @Inject
     ObjectMapper json;

@@ -49,11 +49,11 @@ final class KeepaSource implements SearchSource {
     private final KeepaClient client;
     private final KeepaReads reads;
     private final IdentityService identity;
-    private final KeepaConfig config;
+    private final KeepaSettings config;
     private final Clock clock;
 
     KeepaSource(KeepaTarget target, Supplier<Optional<String>> unusable, KeepaClient client, KeepaReads reads, IdentityService identity,
-                KeepaConfig config, Clock clock) {
+                KeepaSettings config, Clock clock) {
         this.name = nameOf(target.marketplace());
         this.target = target;
         this.unusable = unusable;

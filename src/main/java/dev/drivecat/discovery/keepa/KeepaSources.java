@@ -28,7 +28,7 @@ import java.util.stream.Collectors;
 public class KeepaSources implements OfficialApi, ProductFeed {
 
     @Inject
-    KeepaConfig config;
+    KeepaSettings config;
 
     @Inject
     KeepaClient client;

@@ -98,7 +98,7 @@ final class FetchTransport implements Closeable {
     private final Duration deadline;
     private final ScheduledExecutorService deadlines;
 
-    FetchTransport(FetcherConfig config, CheckingDnsResolver resolver) {
+    FetchTransport(FetcherSettings config, CheckingDnsResolver resolver) {
         Timeout connect = Timeout.of(config.connectTimeout());
         Timeout read = Timeout.of(config.readTimeout());
         PoolingHttpClientConnectionManager connections = PoolingHttpClientConnectionManagerBuilder.create()

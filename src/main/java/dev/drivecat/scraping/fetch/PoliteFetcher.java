@@ -41,7 +41,7 @@ public class PoliteFetcher implements AutoCloseable {
     /** RFC 9309: follow at least five redirects for robots.txt. */
     static final int ROBOTS_MAX_REDIRECTS = 5;
 
-    private final FetcherConfig config;
+    private final FetcherSettings config;
     private final Clock clock;
     private final UrlGuard guard;
     private final HostPacer pacer;
@@ -50,7 +50,7 @@ public class PoliteFetcher implements AutoCloseable {
     private final FetchTransport transport;
 
     @Inject
-    public PoliteFetcher(FetcherConfig config, HostPolicy hostPolicy, AddressLookup addressLookup) {
+    public PoliteFetcher(FetcherSettings config, HostPolicy hostPolicy, AddressLookup addressLookup) {
         this(config, hostPolicy, Clock.systemUTC(), Sleeper.SYSTEM, addressLookup,
                 () -> ThreadLocalRandom.current().nextDouble());
     }
@@ -59,7 +59,7 @@ public class PoliteFetcher implements AutoCloseable {
      * For tests and tools: the clock, the sleeping, name resolution and the jitter (values in
      * [0, 1)) are replaceable.
      */
-    public PoliteFetcher(FetcherConfig config, HostPolicy hostPolicy, Clock clock, Sleeper sleeper,
+    public PoliteFetcher(FetcherSettings config, HostPolicy hostPolicy, Clock clock, Sleeper sleeper,
             AddressLookup addressLookup, DoubleSupplier jitter) {
         this.config = config;
         this.clock = clock;

@@ -16,7 +16,6 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
-import dev.drivecat.DrivecatConfig;
 import dev.drivecat.database.ApiCalls;
 import dev.drivecat.database.HostSlots;
 import dev.drivecat.discovery.SearchQuery;
@@ -499,16 +498,16 @@ class EbayBrowseSourceTest {
         return TestEbay.at(url());
     }
 
-    private EbayBrowse browse(DrivecatConfig.Ebay config) {
+    private EbayBrowse browse(EbaySettings config) {
         return browse(config, LIMITS);
     }
 
-    private EbayBrowse browse(DrivecatConfig.Ebay config, EbayHttp.Limits limits) {
+    private EbayBrowse browse(EbaySettings config, EbayHttp.Limits limits) {
         return new EbayBrowse(config, true, "drivecat/test (ZFS SSD price tracker)", ItemSummaryReaderTest.SITES, calls, slots, registry, clock,
                 sleeps::add, limits);
     }
 
-    private SearchSource source(DrivecatConfig.Ebay config) {
+    private SearchSource source(EbaySettings config) {
         return browse(config).sources().get(0);
     }
 
@@ -551,7 +550,7 @@ class EbayBrowseSourceTest {
 
     /** drivecat.ebay.* as a test sets it. */
     record TestEbay(Optional<String> clientId, Optional<String> clientSecret, String apiUrl, String tokenUrl, List<String> marketplaces,
-            Optional<String> categoryId, int dailyCallBudget, int resultsPerCall, Duration minInterval) implements DrivecatConfig.Ebay {
+            Optional<String> categoryId, int dailyCallBudget, int resultsPerCall, Duration minInterval) implements EbaySettings {
 
         /** Keys set, the API and token endpoint at {@code base}, EBAY_US, no category, eBay's default budget and page size. */
         static TestEbay at(String base) {

@@ -41,15 +41,15 @@ class FetcherLimitsTest {
         server = LocalServer.start();
         server.stubFor(get(urlEqualTo("/robots.txt")).willReturn(aResponse().withStatus(404)));
         time = new FakeTime();
-        fetcher = fetcher(TestFetcherConfig.defaults());
+        fetcher = fetcher(TestFetcherSettings.defaults());
     }
 
-    private PoliteFetcher fetcher(TestFetcherConfig config) {
+    private PoliteFetcher fetcher(TestFetcherSettings config) {
         return new PoliteFetcher(config, TestHostPolicy.allowing("127.0.0.1"), time, time, AddressLookup.SYSTEM,
                 () -> 0.5);
     }
 
-    private void replaceFetcher(TestFetcherConfig config) {
+    private void replaceFetcher(TestFetcherSettings config) {
         fetcher.close();
         fetcher = fetcher(config);
     }
@@ -147,7 +147,7 @@ class FetcherLimitsTest {
 
     @Test
     void failsWhenTheServerStallsBeforeTheHeadersLongerThanTheReadTimeout() {
-        replaceFetcher(TestFetcherConfig.defaults().withReadTimeout(Duration.ofMillis(300)));
+        replaceFetcher(TestFetcherSettings.defaults().withReadTimeout(Duration.ofMillis(300)));
         server.stubFor(get(urlEqualTo("/slow")).willReturn(aResponse().withStatus(200).withBody("late")
                 .withFixedDelay(1500)));
 
@@ -156,7 +156,7 @@ class FetcherLimitsTest {
 
     @Test
     void failsWhenTheBodyDribblesSlowerThanTheReadTimeout() {
-        replaceFetcher(TestFetcherConfig.defaults().withReadTimeout(Duration.ofMillis(300)));
+        replaceFetcher(TestFetcherSettings.defaults().withReadTimeout(Duration.ofMillis(300)));
         server.stubFor(get(urlEqualTo("/dribble")).willReturn(aResponse().withStatus(200)
                 .withBody(filled(1000)).withChunkedDribbleDelay(4, 3000)));
 
@@ -166,7 +166,7 @@ class FetcherLimitsTest {
     @Test
     void cutsAnExchangeThatOutlastsTheDeadlineEvenWhileBytesKeepComing() {
         // every gap (250 ms) is within the read timeout; only the deadline can stop it
-        replaceFetcher(TestFetcherConfig.defaults().withReadTimeout(Duration.ofSeconds(2))
+        replaceFetcher(TestFetcherSettings.defaults().withReadTimeout(Duration.ofSeconds(2))
                 .withRequestDeadline(Duration.ofMillis(600)));
         server.stubFor(get(urlEqualTo("/trickle")).willReturn(aResponse().withStatus(200)
                 .withBody(filled(1000)).withChunkedDribbleDelay(12, 3000)));
@@ -205,7 +205,7 @@ class FetcherLimitsTest {
             HttpResponse<Void> framing = probe(url(chunked, "/probe"));
             assertThat(framing.headers().firstValue("Content-Length")).isEmpty();
             assertThat(framing.headers().firstValue("Transfer-Encoding")).hasValue("chunked");
-            replaceFetcher(TestFetcherConfig.defaults().withRequestDeadline(Duration.ofSeconds(2)));
+            replaceFetcher(TestFetcherSettings.defaults().withRequestDeadline(Duration.ofSeconds(2)));
 
             FetchResult result = fetcher.fetch(FetchRequest.of(url(chunked, "/huge")));
 

@@ -70,7 +70,7 @@ class FetcherRetryAndPacingTest {
     }
 
     private PoliteFetcher fetcher(HostPolicy policy) {
-        return new PoliteFetcher(TestFetcherConfig.defaults(), policy, time, time, AddressLookup.SYSTEM, () -> 0.5);
+        return new PoliteFetcher(TestFetcherSettings.defaults(), policy, time, time, AddressLookup.SYSTEM, () -> 0.5);
     }
 
     @AfterEach

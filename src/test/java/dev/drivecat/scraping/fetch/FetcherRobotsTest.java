@@ -27,10 +27,10 @@ class FetcherRobotsTest {
         server.stubFor(get(urlEqualTo("/private/offer")).willReturn(aResponse().withStatus(200).withBody("private page")));
         server.stubFor(get(urlEqualTo("/dp/B0")).willReturn(aResponse().withStatus(200).withBody("product page")));
         time = new FakeTime();
-        fetcher = fetcher(TestFetcherConfig.defaults());
+        fetcher = fetcher(TestFetcherSettings.defaults());
     }
 
-    private PoliteFetcher fetcher(TestFetcherConfig config) {
+    private PoliteFetcher fetcher(TestFetcherSettings config) {
         return new PoliteFetcher(config, TestHostPolicy.allowing("127.0.0.1"), time, time, AddressLookup.SYSTEM,
                 () -> 0.5);
     }
@@ -111,7 +111,7 @@ class FetcherRobotsTest {
         // robots.txt answers slower than the read timeout
         server.stubFor(get(urlEqualTo("/robots.txt")).willReturn(aResponse().withStatus(200).withFixedDelay(1500)));
         fetcher.close();
-        fetcher = fetcher(TestFetcherConfig.defaults().withReadTimeout(Duration.ofMillis(300)));
+        fetcher = fetcher(TestFetcherSettings.defaults().withReadTimeout(Duration.ofMillis(300)));
 
         FetchResult result = fetcher.fetch(FetchRequest.of(url("/public")));
 
@@ -192,7 +192,7 @@ class FetcherRobotsTest {
         fetcher.fetch(FetchRequest.of(url("/public")));
 
         assertThat(LocalServer.requests(server)).hasSize(2).allSatisfy(request ->
-                assertThat(request.getHeader("User-Agent")).isEqualTo(TestFetcherConfig.USER_AGENT));
-        assertThat(TestFetcherConfig.USER_AGENT).contains("drivecat");
+                assertThat(request.getHeader("User-Agent")).isEqualTo(TestFetcherSettings.USER_AGENT));
+        assertThat(TestFetcherSettings.USER_AGENT).contains("drivecat");
     }
 }

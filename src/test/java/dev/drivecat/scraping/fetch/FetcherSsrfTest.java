@@ -73,7 +73,7 @@ class FetcherSsrfTest {
     }
 
     private PoliteFetcher fetcher(boolean allowLoopback, HostPolicy policy) {
-        return new PoliteFetcher(TestFetcherConfig.defaults().withAllowLoopback(allowLoopback), policy, time, time,
+        return new PoliteFetcher(TestFetcherSettings.defaults().withAllowLoopback(allowLoopback), policy, time, time,
                 LOOKUP, () -> 0.5);
     }
 

@@ -16,7 +16,7 @@ class PoliteFetcherWiringTest {
     PoliteFetcher fetcher;
 
     @Inject
-    FetcherConfig config;
+    FetcherSettings config;
 
     @Test
     void startsWithSafeDefaults() {

@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /** Keepa's API, the way drivecat reads Amazon's offers, seller kinds and price history ({@code drivecat.keepa.*}). */
 @ConfigMapping(prefix = "drivecat.keepa")
-public interface KeepaConfig {
+public interface KeepaSettings {
 
     /**
      * The access key of a Keepa API subscription ({@code DRIVECAT_KEEPA_KEY}). Set: a discovery source per domain, and

@@ -14,18 +14,18 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The fetcher's configuration is checked when it is read, the way Quarkus reads it at start-up
- * (SmallRye Config with the Hibernate Validator constraints on {@link FetcherConfig}): a bad value
+ * (SmallRye Config with the Hibernate Validator constraints on {@link FetcherSettings}): a bad value
  * stops start-up with a message naming the property.
  */
-class FetcherConfigValidationTest {
+class FetcherSettingsValidationTest {
 
-    private static FetcherConfig read(Map<String, String> properties) {
+    private static FetcherSettings read(Map<String, String> properties) {
         SmallRyeConfig config = new SmallRyeConfigBuilder()
-                .withMapping(FetcherConfig.class)
+                .withMapping(FetcherSettings.class)
                 .withValidator(new BeanValidationConfigValidatorImpl())
                 .withSources(new PropertiesConfigSource(properties, "test", 500))
                 .build();
-        return config.getConfigMapping(FetcherConfig.class);
+        return config.getConfigMapping(FetcherSettings.class);
     }
 
     private static String problems(Map<String, String> properties) {
@@ -39,7 +39,7 @@ class FetcherConfigValidationTest {
 
     @Test
     void theDefaultsAreAccepted() {
-        FetcherConfig config = read(Map.of());
+        FetcherSettings config = read(Map.of());
 
         assertThat(config.userAgent()).containsIgnoringCase("drivecat");
         assertThat(config.robotsCacheTtl()).isEqualTo(Duration.ofHours(12));

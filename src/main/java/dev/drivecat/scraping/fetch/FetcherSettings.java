@@ -18,7 +18,7 @@ import org.hibernate.validator.constraints.time.DurationMin;
  * start-up with a message naming the property, before any page is fetched.
  */
 @ConfigMapping(prefix = "drivecat.fetcher")
-public interface FetcherConfig {
+public interface FetcherSettings {
 
     /** The User-Agent sent with every request, robots.txt included; it must name drivecat. */
     @WithDefault("drivecat/0.1 (ZFS SSD price tracker)")

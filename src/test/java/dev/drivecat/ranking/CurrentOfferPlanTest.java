@@ -4,14 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.drivecat.testing.Sql;
 import io.quarkus.test.junit.QuarkusTest;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,15 +23,9 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class CurrentOfferPlanTest {
 
-    @ConfigProperty(name = "quarkus.datasource.jdbc.url")
-    String url;
-
-    @ConfigProperty(name = "quarkus.datasource.username")
-    String user;
-
     @Test
     void theCurrentOfferStatementNeverReadsThePriceHistory() throws Exception {
-        try (Connection c = DriverManager.getConnection(url, user, "")) {
+        try (Connection c = Sql.quarkusDatasource().connect()) {
             c.setAutoCommit(false);
             try {
                 explainOnAGeneratedCatalog(c);

@@ -16,6 +16,14 @@ public interface SearchSource {
     /** Why the source cannot be searched now (no API keys, off by configuration, robots.txt forbids it); empty when it can. */
     Optional<String> unusable();
 
+    /** Refuses a search while the source is {@link #unusable()}, with its reason. */
+    default void requireUsable() throws SearchFailure {
+        Optional<String> why = unusable();
+        if (why.isPresent()) {
+            throw new SearchFailure(SearchFailure.Kind.REFUSED, why.get());
+        }
+    }
+
     /**
      * One page of results for a query.
      *

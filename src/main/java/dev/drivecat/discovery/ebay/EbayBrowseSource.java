@@ -93,10 +93,7 @@ final class EbayBrowseSource implements SearchSource {
 
     @Override
     public Page search(SearchQuery query, int page) throws SearchFailure {
-        Optional<String> why = unusable();
-        if (why.isPresent()) {
-            throw new SearchFailure(SearchFailure.Kind.REFUSED, why.get());
-        }
+        requireUsable();
         String words = words(query.text());
         if (words.isEmpty()) {
             throw new SearchFailure(SearchFailure.Kind.FAILED, "the query \"" + settings.http().clean(query.text()) + "\" has no words to search for");
